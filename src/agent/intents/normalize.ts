@@ -1,0 +1,141 @@
+/**
+ * Text normalisation shared by sentences, templates and registry names, so that all three
+ * meet in one token vocabulary: lower case, straight quotes, no punctuation, units spelled
+ * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
+ */
+
+const UNITS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
+  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+  seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bwhat's\b/g, 'what is'], [/\bwhere's\b/g, 'where is'], [/\bhow's\b/g, 'how is'],
+  [/\bwho's\b/g, 'who is'], [/\bit's\b/g, 'it is'], [/\bthat's\b/g, 'that is'],
+  [/\bthere's\b/g, 'there is'], [/\bi'd\b/g, 'i would'], [/\bi'm\b/g, 'i am'],
+  [/\blet's\b/g, 'let us'], [/\b(\w+)n't\b/g, '$1 not'], [/\bcan not\b/g, 'cannot'],
+];
+
+/** Lower-cases and strips punctuation; returns the token list (numbers as digit strings). */
+export function tokenize(text: string): string[] {
+  let s = text.toLowerCase().normalize('NFKC')
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"');
+  for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
+  s = s
+    .replace(/(\d)\s*%/g, '$1 percent ')
+    .replace(/%/g, ' percent ')
+    .replace(/\s*°\s*[cf]?\b/g, ' degrees ')
+    .replace(/°/g, ' degrees ')
+    .replace(/'s\b/g, '')
+    .replace(/'/g, '')
+    // keep a decimal point only between digits ("20.5", "pm2.5")
+    .replace(/(\d)\.(\d)/g, '$1\u0000$2')
+    .replace(/[^a-z0-9\u0000\s]+/g, ' ')
+    .replace(/\u0000/g, '.');
+  const raw = s.split(/\s+/).filter((t) => t.length > 0);
+  return numberWords(raw);
+}
+
+/** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */
+export function numberWords(tokens: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const parsed = parseNumber(tokens, i);
+    if (parsed) {
+      out.push(parsed.value);
+      i = parsed.end;
+    } else {
+      out.push(tokens[i]!);
+      i++;
+    }
+  }
+  return out;
+}
+
+function isNumWord(t: string | undefined): boolean {
+  return t !== undefined && (t in UNITS || t in TENS || t === 'hundred');
+}
+
+function parseInteger(tokens: string[], start: number): { n: number; end: number } | undefined {
+  let i = start;
+  let total = 0;
+  let seen = false;
+  // "a hundred"
+  if (tokens[i] === 'a' && tokens[i + 1] === 'hundred') {
+    total = 100;
+    i += 2;
+    seen = true;
+    if (tokens[i] === 'and' && isNumWord(tokens[i + 1])) i++;
+  }
+  let current = 0;
+  let lastKind: 'unit' | 'tens' | 'hundred' | undefined = seen ? 'hundred' : undefined;
+  while (i < tokens.length) {
+    const t = tokens[i]!;
+    if (t in TENS && (lastKind === undefined || lastKind === 'hundred')) {
+      current += TENS[t]!;
+      lastKind = 'tens';
+    } else if (t in UNITS && (lastKind === undefined || lastKind === 'hundred' || (lastKind === 'tens' && UNITS[t]! < 10 && UNITS[t]! > 0))) {
+      current += UNITS[t]!;
+      lastKind = 'unit';
+    } else if (t === 'hundred' && lastKind === 'unit' && current > 0 && current < 10) {
+      total += current * 100;
+      current = 0;
+      lastKind = 'hundred';
+    } else if (t === 'and' && lastKind === 'hundred' && isNumWord(tokens[i + 1])) {
+      i++;
+      continue;
+    } else break;
+    seen = true;
+    i++;
+  }
+  if (!seen) return undefined;
+  return { n: total + current, end: i };
+}
+
+function parseNumber(tokens: string[], start: number): { value: string; end: number } | undefined {
+  const t = tokens[start]!;
+  let whole: { n: number; end: number } | undefined;
+  if (/^\d+(\.\d+)?$/.test(t)) whole = { n: Number(t), end: start + 1 };
+  else whole = parseInteger(tokens, start);
+  if (!whole) return undefined;
+  // "twenty point five", "20 point 5"
+  if (tokens[whole.end] === 'point' && Number.isInteger(whole.n)) {
+    const next = tokens[whole.end + 1];
+    if (next !== undefined && /^\d$/.test(next)) return { value: `${whole.n}.${next}`, end: whole.end + 2 };
+    if (next !== undefined && next in UNITS && UNITS[next]! < 10) return { value: `${whole.n}.${UNITS[next]}`, end: whole.end + 2 };
+  }
+  if (/^\d/.test(t) && whole.end === start + 1) return { value: t, end: whole.end };
+  return { value: String(whole.n), end: whole.end };
+}
+
+export function isNumberToken(t: string): boolean {
+  return /^\d+(\.\d+)?$/.test(t);
+}
+
+/** Damerau-Levenshtein distance capped at `max` (returns max+1 when above). */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const prev2: number[] = new Array(b.length + 1).fill(0);
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur: number[] = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    for (let j = 0; j <= b.length; j++) prev2[j] = prev[j]!;
+    prev = cur;
+    if (rowMin > max) return max + 1;
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,22 @@
+/** Synthesized speech for tests and the benchmark (flite, espeak-ng), as WAV buffers. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** `voice` is `flite:<name>` (kal, slt, awb, rms, kal16) or `espeak:<name>` (en-us, en-us+f3, …). */
+export async function synthesize(text: string, voice = 'flite:kal'): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'hearth-tts-'));
+  const out = join(dir, 'speech.wav');
+  try {
+    const [tool, name] = voice.split(':') as [string, string];
+    if (tool === 'flite') await run('flite', ['-voice', name, '-t', text, '-o', out]);
+    else await run('espeak-ng', ['-v', name, '-s', '160', '-w', out, text]);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseWav, toSpeechPcm, WavError, writeWav } from './wav.js';
+
+function wav(rate: number, channels: number, bits: number, frames: number, sample: (f: number, c: number) => number, format = 1): Buffer {
+  const bytes = bits / 8;
+  const data = Buffer.alloc(frames * channels * bytes);
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < channels; c++) {
+      const o = (f * channels + c) * bytes;
+      const v = sample(f, c);
+      if (format === 3) data.writeFloatLE(v / 32768, o);
+      else if (bits === 8) data[o] = (v >> 8) + 128;
+      else if (bits === 16) data.writeInt16LE(v, o);
+      else data.writeIntLE(v << 8, o, 3);
+    }
+  }
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'ascii'); h.writeUInt32LE(36 + data.length, 4); h.write('WAVEfmt ', 8, 'ascii'); h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(format, 20); h.writeUInt16LE(channels, 22); h.writeUInt32LE(rate, 24); h.writeUInt32LE(rate * channels * bytes, 28);
+  h.writeUInt16LE(channels * bytes, 32); h.writeUInt16LE(bits, 34); h.write('data', 36, 'ascii'); h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
+}
+
+describe('WAV conversion to 16 kHz mono', () => {
+  it('passes 16 kHz mono 16-bit through unchanged', () => {
+    const src = wav(16000, 1, 16, 100, (f) => f * 10 - 500);
+    const out = toSpeechPcm(parseWav(src));
+    expect([...out]).toEqual(Array.from({ length: 100 }, (_, f) => f * 10 - 500));
+    expect(writeWav(out)).toEqual(src);
+  });
+
+  it('downmixes stereo by averaging the channels', () => {
+    const out = toSpeechPcm(parseWav(wav(16000, 2, 16, 4, (_f, c) => (c === 0 ? 1000 : 3000))));
+    expect([...out]).toEqual([2000, 2000, 2000, 2000]);
+  });
+
+  it('resamples 48 kHz to a third of the samples and 8 kHz to twice as many', () => {
+    expect(toSpeechPcm(parseWav(wav(48000, 1, 16, 4800, () => 100))).length).toBe(1600);
+    const up = toSpeechPcm(parseWav(wav(8000, 1, 16, 800, (f) => (f % 2 ? 1000 : 0))));
+    expect(up.length).toBe(1600);
+    expect(up[1]).toBe(500); // halfway between two source samples
+  });
+
+  it('keeps a 440 Hz tone at 440 Hz when resampling 22,050 Hz', () => {
+    const out = toSpeechPcm(parseWav(wav(22050, 1, 16, 22050, (f) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * f) / 22050)))));
+    let crossings = 0;
+    for (let i = 1; i < out.length; i++) if (out[i - 1]! < 0 && out[i]! >= 0) crossings++;
+    expect(crossings).toBeGreaterThanOrEqual(439);
+    expect(crossings).toBeLessThanOrEqual(441);
+  });
+
+  it('reads 8-bit, 24-bit and float samples', () => {
+    expect([...toSpeechPcm(parseWav(wav(16000, 1, 8, 2, () => 256 * 10)))]).toEqual([2560, 2560]);
+    expect([...toSpeechPcm(parseWav(wav(16000, 1, 24, 2, () => -1234)))]).toEqual([-1234, -1234]);
+    expect(Math.abs(toSpeechPcm(parseWav(wav(16000, 1, 32, 1, () => 16384, 3)))[0]! - 16384)).toBeLessThan(2);
+  });
+
+  it('rejects what is not a WAV file with a sentence', () => {
+    expect(() => parseWav(Buffer.from('not audio at all'))).toThrow(WavError);
+    expect(() => parseWav(wav(16000, 1, 16, 1, () => 0, 2))).toThrow(/send 16-bit PCM/);
+  });
+});

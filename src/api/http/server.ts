@@ -1,0 +1,197 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ErrorObject } from 'ajv';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '../../auth/index.js';
+import { roleAllows, type Access } from '../../auth/roles.js';
+import { AppError, Errors } from '../../errors.js';
+import type { Logger } from '../../log.js';
+import { ErrorBody } from './schemas.js';
+import { describeValidation, validatorCompiler } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; every route must say (a route without it fails at start). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export type HttpApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger, TypeBoxTypeProvider>;
+
+/** A registered route and its access level: the source of the role × route test matrix. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+  hasBody: boolean;
+  /** False for routes hidden from the OpenAPI document (only the document itself and the docs UI). */
+  documented: boolean;
+  /** The JSON Schemas the route validates with, for generic tests (bad input for every route). */
+  schema: { body?: unknown; params?: unknown; querystring?: unknown };
+}
+
+export interface HttpServerOptions {
+  log: Logger;
+  bodyLimit: number;
+  version: string;
+  /** Resolves a bearer token (or throws 401/403); the HTTP layer then checks the route's access. */
+  authenticate: (token: string | undefined) => Promise<Principal>;
+}
+
+/** The caller of a route whose access is not `public`. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw Errors.unauthenticated();
+  return req.principal;
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}
+
+export async function createHttpServer(opts: HttpServerOptions): Promise<{ app: HttpApp; routes: RouteInfo[] }> {
+  const app = Fastify({
+    loggerInstance: opts.log,
+    // Per-request lines are ours (4xx info, 5xx error, in sendError); Fastify's would double them.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    bodyLimit: opts.bodyLimit,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: true,
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ErrorBody);
+
+  // An empty body with Content-Type: application/json means "no body", not a parse error,
+  // so `curl -X POST -H 'Content-Type: application/json' .../refresh` works.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(Errors.malformedJson(jsonSyntaxProblem(err as Error)), undefined);
+    }
+  });
+
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    const isDocs = route.url === '/docs' || route.url.startsWith('/docs/');
+    const config = (route.config ?? {}) as { access?: Access };
+    if (isDocs) config.access = 'public';
+    if (!config.access) throw new Error(`route ${String(route.method)} ${route.url} declares no access level`);
+    route.config = config as never;
+    if (route.method === 'HEAD' || isDocs) return;
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const errorRef = { $ref: 'ErrorBody#' };
+    schema.response = { ...(schema.response as object), '4XX': errorRef, '5XX': errorRef };
+    if (config.access !== 'public') {
+      schema.security = [{ bearer: [] }];
+      const roles = (['viewer', 'user', 'admin'] as const).filter((r) => roleAllows(r, config.access!));
+      schema.description = [schema.description, `Roles: ${roles.join(', ')}.`].filter(Boolean).join(' ');
+    }
+    route.schema = schema;
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method: String(method), url: route.url, access: config.access, hasBody: Boolean(schema.body), documented: schema.hide !== true,
+        schema: { body: schema.body, params: schema.params, querystring: schema.querystring },
+      });
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const principal = await opts.authenticate(bearerToken(req.headers.authorization));
+    if (!roleAllows(principal.user.role, access)) {
+      throw Errors.forbidden(`This needs the ${access} role or higher; you are ${principal.user.role}.`);
+    }
+    req.principal = principal;
+  });
+
+  // A request without a body stands for an empty object on routes that take one: a body whose
+  // fields are all optional (approve's `{role?}`) may be left out, and a missing required field
+  // is named (`field "role" is required`) instead of "the body must be object".
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    sendError(req, reply, Errors.routeNotFound(req.method, req.url.split('?')[0]!));
+  });
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    sendError(req, reply, toAppError(err, opts.bodyLimit), err);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Hearth API',
+        version: opts.version,
+        description: 'Local smart-home control service. Errors always have the shape {"error":{"code","message","details"?}}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  return { app, routes };
+}
+
+/**
+ * V8's JSON.parse messages quote a piece of the input (`Unexpected token 'h', "hunter2sec"...`),
+ * which may be a password: keep the kind of problem and the position, never the text.
+ */
+export function jsonSyntaxProblem(err: Error): string {
+  const position = /at position (\d+)/.exec(err.message)?.[1];
+  const kind = err.message
+    .replace(/,? (\.\.\.)?".*$/s, '')
+    .replace(/^Unexpected token .*/, 'Unexpected token')
+    .replace(/ (in|after) JSON.*$/, '')
+    .replace(/ at position \d+.*$/, '')
+    .trim();
+  return position === undefined ? kind : `${kind} at position ${position}`;
+}
+
+function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError, cause?: unknown) {
+  if (err.status >= 500) req.log.error({ err: cause ?? err, request_id: req.id, url: req.url }, 'request failed');
+  else req.log.info({ code: err.code, status: err.status, method: req.method, url: req.url.split('?')[0] }, err.message);
+  if (err.headers) reply.headers(err.headers);
+  void reply.status(err.status).type('application/json').send(JSON.stringify(err.toJSON()));
+}
+
+function toAppError(err: FastifyError, bodyLimit: number): AppError {
+  if (err instanceof AppError) return err;
+  if (err.validation) {
+    const d = describeValidation(err.validation as ErrorObject[], err.validationContext);
+    return Errors.validation(d.message, { field: d.field, problems: d.problems });
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.payloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Errors.unsupportedMediaType(String((err as { message?: string }).message ?? '').replace(/^Unsupported Media Type: /, ''));
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.malformedJson(err.message);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return Errors.validation('The Content-Length header does not match the body.');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError('BAD_REQUEST', err.statusCode, err.message);
+  }
+  return Errors.internal();
+}

@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import { CoreHomeAccess } from './agent/home-adapter.js';
+import { createAgents } from './agent/index.js';
+import { VoiceService, type VoiceOptions } from './agent/voice/index.js';
+import { aiRoutes } from './api/http/routes/ai.js';
+import { automationRoutes } from './api/http/routes/automations.js';
+import { automationEvents } from './api/realtime/automation-events.js';
+import { createAutomations, type Automations } from './automations/index.js';
+import { chatRoutes } from './api/http/routes/chat.js';
+import { voiceRoutes } from './api/http/routes/voice.js';
+import { authRoutes } from './api/http/routes/auth.js';
+import { healthRoutes } from './api/http/routes/health.js';
+import { controlRoutes } from './api/http/routes/control.js';
+import { homeRoutes } from './api/http/routes/home.js';
+import { sceneRoutes } from './api/http/routes/scenes.js';
+import { setupRoutes } from './api/http/routes/setup.js';
+import { userRoutes } from './api/http/routes/users.js';
+import { homeEvents } from './api/realtime/home-events.js';
+import { webRoutes } from './api/http/web/static.js';
+import { createHttpServer, type HttpApp, type RouteInfo } from './api/http/server.js';
+import { RealtimeServer } from './api/realtime/server.js';
+import { AuthService, TokenSigner, loadOrCreateKey } from './auth/index.js';
+import { EventBus } from './bus.js';
+import { SystemClock, type Clock } from './clock.js';
+import type { Config } from './config/index.js';
+import type { CoreContext, Part } from './context.js';
+import { RunningMarker } from './cli/running.js';
+import { homeLicense, licenseServer } from './license/index.js';
+import { SceneService } from './home/scenes/service.js';
+import { HomeService } from './home/service.js';
+import { createBridges } from './integrations/bridges.js';
+import type { MqttService } from './integrations/mqtt/index.js';
+import type { DemoOptions } from './integrations/demo/index.js';
+import { createLogger, type Logger } from './log.js';
+import { StatusBoard } from './status.js';
+import { SqliteStore } from './store/index.js';
+import { VERSION } from './version.js';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  log?: Logger;
+  /** Demo home behaviour (tests turn ambient events off and shorten delays). */
+  demo?: DemoOptions;
+  /** Command confirmation timeout (ms); tests shorten it. */
+  confirmTimeoutMs?: number;
+  /** The built dashboard to serve at `/` (default: the package's dist/web, when built). */
+  webDir?: string;
+  /** Built-in speech engine overrides (tests point the binary at a missing file). */
+  voice?: VoiceOptions['pocketsphinx'];
+}
+
+export interface HearthApp {
+  ctx: CoreContext & { status: StatusBoard; home?: HomeService; scenes?: SceneService; automations?: Automations; mqtt?: MqttService };
+  http: HttpApp;
+  routes: RouteInfo[];
+  realtime: RealtimeServer;
+  /** Starts every part, then listens; resolves with the base URL. */
+  start(): Promise<string>;
+  /** Stops listening, closes sockets, stops parts in reverse and flushes storage. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: the only place that builds parts. Order matters: storage and auth
+ * first, then the domain parts, then the HTTP/Socket.IO surface that exposes them.
+ */
+export async function createApp(opts: AppOptions): Promise<HearthApp> {
+  const { config } = opts;
+  const log = opts.log ?? createLogger(config.log_level);
+  const clock = opts.clock ?? new SystemClock();
+  const bus = new EventBus(log.child({ part: 'bus' }));
+  const store = new SqliteStore(config.data_dir, log.child({ part: 'store' }));
+  const signer = new TokenSigner(loadOrCreateKey(join(config.data_dir, 'secrets', 'token.key')));
+  const auth = new AuthService({ store, signer, clock, bus, log: log.child({ part: 'auth' }) });
+  const status = new StatusBoard();
+  const ctx: HearthApp['ctx'] = { config, version: VERSION, log, clock, bus, store, auth, status };
+
+  const { app: http, routes } = await createHttpServer({
+    log, bodyLimit: config.body_limit, version: VERSION, authenticate: (token) => auth.authenticate(token),
+  });
+  const realtime = new RealtimeServer({ httpServer: http.server, auth, bus, log: log.child({ part: 'realtime' }) });
+
+  const parts: Part[] = [new RunningMarker(config.data_dir)];
+
+  healthRoutes(http, ctx);
+  authRoutes(http, ctx);
+  setupRoutes(http, ctx);
+  userRoutes(http, ctx);
+  let homeAccess: CoreHomeAccess | undefined;
+  aiRoutes(http, ctx);
+  if (config.role === 'license-server') {
+    licenseServer(http, ctx);
+  } else {
+    parts.push(homeLicense(http, ctx));
+    const home = new HomeService({
+      repo: store.home, bus, clock, log: log.child({ part: 'home' }), historyDays: config.history_days,
+      ...(opts.confirmTimeoutMs !== undefined ? { confirmTimeoutMs: opts.confirmTimeoutMs } : {}),
+    });
+    const bridges = createBridges({ config, log, clock, home, status, demo: opts.demo ?? { ambient: true } });
+    parts.push(...bridges.parts);
+    ctx.mqtt = bridges.mqtt;
+    const scenes = new SceneService(home, store.home, bus, clock);
+    ctx.home = home;
+    ctx.scenes = scenes;
+    parts.push({
+      name: 'home',
+      start: async () => {
+        await home.start();
+        await scenes.load();
+      },
+      stop: () => home.stop(),
+    });
+    homeRoutes(http, home);
+    controlRoutes(http, home);
+    sceneRoutes(http, scenes);
+    homeEvents(realtime, bus, home, scenes);
+    // Automations start after the home part has restored the registry (parts start in order).
+    const automations = createAutomations({ config, store, bus, clock, log, home, scenes });
+    ctx.automations = automations;
+    parts.push(automations);
+    automationRoutes(http, automations, home, scenes);
+    automationEvents(realtime, bus);
+    const access = new CoreHomeAccess(home, scenes);
+    for (const ev of ['entity_added', 'entity_updated', 'entity_removed'] as const) bus.on(ev, 'agents', () => access.changed());
+    homeAccess = access;
+    webRoutes(http, opts.webDir);
+  }
+  const { chat, homeAgent } = createAgents({ clock, status, home: homeAccess });
+  chatRoutes(http, realtime, chat);
+  const voice = new VoiceService({
+    dataDir: config.data_dir, chat, engine: homeAgent.engine, status, log: log.child({ part: 'voice' }), wyomingStt: config.wyoming_stt,
+    registry: () => { homeAgent.refresh(); return homeAgent.engine.registry; },
+    onChange: (l) => homeAccess?.onChange(l), pocketsphinx: opts.voice,
+  });
+  voiceRoutes(http, voice);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    ctx, http, routes, realtime,
+    async start() {
+      for (const part of parts) await part.start();
+      await http.listen({ host: config.host, port: config.port });
+      const addr = http.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : config.port;
+      const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      log.info({ role: config.role, version: VERSION, port }, 'Hearth is listening');
+      return `http://${shownHost}:${port}`;
+    },
+    stop() {
+      stopped ??= (async () => {
+        await realtime.close();
+        await http.close();
+        for (const part of [...parts].reverse()) {
+          try {
+            await part.stop();
+          } catch (err) {
+            log.error({ err, part: part.name }, 'part failed to stop cleanly');
+          }
+        }
+        await store.close();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { TriggerData } from './model.js';
+
+declare module '../bus.js' {
+  interface EventMap {
+    /** An automation's trigger fired and its conditions held (or it was run by hand): its actions start. */
+    automation_triggered: { automation_id: string; name: string; trace_id: string; trigger: TriggerData };
+    /** A run ended: finished, failed, timeout (a wait ran out) or cancelled. */
+    automation_finished: { automation_id: string; name: string; trace_id: string; result: string; reason: string | null };
+    /** A message for the household (an automation's notify action). */
+    notification: { id: string; message: string; source_type: string; source_id: string | null; created_at: string };
+  }
+}
+
+export {};

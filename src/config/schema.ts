@@ -1,0 +1,181 @@
+/**
+ * Every setting Hearth understands, defined once. Types, defaults, validation, the config-file
+ * keys and the README table all come from this list.
+ */
+
+export type SettingType =
+  | { kind: 'string' }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'number'; min: number; max: number }
+  | { kind: 'boolean' }
+  | { kind: 'enum'; values: readonly string[] };
+
+export interface SettingSpec {
+  /** Key in the config file and in `Config`. */
+  key: keyof Config;
+  env: string;
+  type: SettingType;
+  /** `undefined` means "not set" (the feature it drives is off or derived at start). */
+  default: string | number | boolean | undefined;
+  doc: string;
+}
+
+export type Role = 'home' | 'license-server';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  host: string;
+  port: number;
+  data_dir: string;
+  log_level: LogLevel;
+  role: Role;
+  body_limit: number;
+  history_days: number;
+  public_url: string | undefined;
+  demo: boolean;
+  time_zone: string | undefined;
+  latitude: number | undefined;
+  longitude: number | undefined;
+  presence_leave_delay: number;
+  mqtt_url: string | undefined;
+  mqtt_username: string | undefined;
+  mqtt_password: string | undefined;
+  mqtt_client_id: string | undefined;
+  mqtt_ca_file: string | undefined;
+  mqtt_cert_file: string | undefined;
+  mqtt_key_file: string | undefined;
+  mqtt_broker_host: string;
+  mqtt_broker_port: number | undefined;
+  mqtt_broker_username: string | undefined;
+  mqtt_broker_password: string | undefined;
+  zigbee2mqtt_base_topics: string;
+  zwave_prefix: string;
+  zwave_gateway: string;
+  mqtt_discovery_prefix: string;
+  demo_transport: 'mqtt' | 'in-process';
+  wyoming_stt: string | undefined;
+}
+
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    key: 'host', env: 'HEARTH_HOST', type: { kind: 'string' }, default: '0.0.0.0',
+    doc: 'Address the HTTP and Socket.IO server binds to. All interfaces by default so phones and tablets on the LAN can reach it.',
+  },
+  {
+    key: 'port', env: 'HEARTH_PORT', type: { kind: 'integer', min: 0, max: 65535 }, default: 8420,
+    doc: 'TCP port of the HTTP and Socket.IO server (0 picks a free port).',
+  },
+  {
+    key: 'data_dir', env: 'HEARTH_DATA_DIR', type: { kind: 'string' }, default: './data',
+    doc: 'Directory for the SQLite database, the token signing key and other state. Back this up.',
+  },
+  {
+    key: 'log_level', env: 'HEARTH_LOG_LEVEL',
+    type: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] }, default: 'info',
+    doc: 'Log verbosity. Logs are JSON lines on standard output.',
+  },
+  {
+    key: 'role', env: 'HEARTH_ROLE', type: { kind: 'enum', values: ['home', 'license-server'] }, default: 'home',
+    doc: '`home` runs the smart-home service; `license-server` serves `GET /install` and licenses for installers.',
+  },
+  {
+    key: 'body_limit', env: 'HEARTH_BODY_LIMIT', type: { kind: 'integer', min: 1024, max: 64 * 1024 * 1024 }, default: 1024 * 1024,
+    doc: 'Largest accepted request body in bytes; bigger bodies get 413.',
+  },
+  {
+    key: 'history_days', env: 'HEARTH_HISTORY_DAYS', type: { kind: 'integer', min: 1, max: 3650 }, default: 10,
+    doc: 'Days of state history kept; older rows are deleted hourly so the database stays bounded.',
+  },
+  {
+    key: 'demo', env: 'HEARTH_DEMO', type: { kind: 'boolean' }, default: true,
+    doc: 'Run the demo home (virtual lights, blinds, locks, sensors…) so a fresh install shows a working home with no hardware. Set `false` once real devices are connected.',
+  },
+  {
+    key: 'public_url', env: 'HEARTH_PUBLIC_URL', type: { kind: 'string' }, default: undefined,
+    doc: 'Public base URL of this service (e.g. `https://hearth.example.com`): a license server writes it into the install script (unset: taken from the request); `hearth invite create` prints links with it (unset: `http://<hostname>:<port>`).',
+  },
+  {
+    key: 'time_zone', env: 'HEARTH_TIME_ZONE', type: { kind: 'string' }, default: undefined,
+    doc: 'IANA time zone of the home (e.g. `Europe/Berlin`) for time triggers and conditions. Unset: the system\'s zone.',
+  },
+  {
+    key: 'latitude', env: 'HEARTH_LATITUDE', type: { kind: 'number', min: -90, max: 90 }, default: undefined,
+    doc: 'Latitude of the home, for sunrise/sunset triggers and sun conditions. Unset: solar triggers do not fire (their trace says why).',
+  },
+  {
+    key: 'longitude', env: 'HEARTH_LONGITUDE', type: { kind: 'number', min: -180, max: 180 }, default: undefined,
+    doc: 'Longitude of the home (see `latitude`).',
+  },
+  {
+    key: 'presence_leave_delay', env: 'HEARTH_PRESENCE_LEAVE_DELAY', type: { kind: 'integer', min: 0, max: 3600 }, default: 120,
+    doc: 'Seconds a person must stay away before their state becomes `away` (arrival applies at once), so a phone briefly dropping off Wi-Fi does not trigger "everyone left".',
+  },
+  {
+    key: 'demo_transport', env: 'HEARTH_DEMO_TRANSPORT', type: { kind: 'enum', values: ['mqtt', 'in-process'] }, default: 'mqtt',
+    doc: 'How the demo home runs: `mqtt` simulates a Zigbee2MQTT bridge (base topic `hearth-demo`) on the MQTT broker so discovery, state and commands take the real path; `in-process` skips MQTT.',
+  },
+  {
+    key: 'mqtt_url', env: 'HEARTH_MQTT_URL', type: { kind: 'string' }, default: undefined,
+    doc: 'MQTT broker to use, e.g. `mqtt://127.0.0.1:1883`, `mqtts://broker:8883`, `ws://broker:9001` (user and password may be in the URL). Unset: Hearth starts its own embedded broker (see `HEARTH_MQTT_BROKER_PORT`).',
+  },
+  {
+    key: 'mqtt_username', env: 'HEARTH_MQTT_USERNAME', type: { kind: 'string' }, default: undefined,
+    doc: 'User name for `HEARTH_MQTT_URL` (wins over one in the URL).',
+  },
+  {
+    key: 'mqtt_password', env: 'HEARTH_MQTT_PASSWORD', type: { kind: 'string' }, default: undefined,
+    doc: 'Password for `HEARTH_MQTT_URL` (wins over one in the URL). Never logged.',
+  },
+  {
+    key: 'mqtt_client_id', env: 'HEARTH_MQTT_CLIENT_ID', type: { kind: 'string' }, default: undefined,
+    doc: 'MQTT client id. Unset: `hearth-` and a random suffix.',
+  },
+  {
+    key: 'mqtt_ca_file', env: 'HEARTH_MQTT_CA_FILE', type: { kind: 'string' }, default: undefined,
+    doc: 'PEM file of the CA that signed the broker certificate (mqtts:// and wss://).',
+  },
+  {
+    key: 'mqtt_cert_file', env: 'HEARTH_MQTT_CERT_FILE', type: { kind: 'string' }, default: undefined,
+    doc: 'PEM client certificate for brokers that require TLS client authentication.',
+  },
+  {
+    key: 'mqtt_key_file', env: 'HEARTH_MQTT_KEY_FILE', type: { kind: 'string' }, default: undefined,
+    doc: 'PEM private key of `HEARTH_MQTT_CERT_FILE`.',
+  },
+  {
+    key: 'mqtt_broker_host', env: 'HEARTH_MQTT_BROKER_HOST', type: { kind: 'string' }, default: '0.0.0.0',
+    doc: 'Bind address of the embedded MQTT broker (only when `HEARTH_MQTT_URL` is unset), so bridges on the LAN can connect.',
+  },
+  {
+    key: 'mqtt_broker_port', env: 'HEARTH_MQTT_BROKER_PORT', type: { kind: 'integer', min: 0, max: 65535 }, default: undefined,
+    doc: 'Port of the embedded MQTT broker; unset means 1883. If a port set here is taken, start-up fails with a message to set `HEARTH_MQTT_URL` to the broker already running there. If the default 1883 is taken, Hearth warns and uses the broker it finds on 127.0.0.1:1883 when it speaks MQTT (fails with the same message otherwise).',
+  },
+  {
+    key: 'mqtt_broker_username', env: 'HEARTH_MQTT_BROKER_USERNAME', type: { kind: 'string' }, default: undefined,
+    doc: 'When set (with `HEARTH_MQTT_BROKER_PASSWORD`), the embedded broker only accepts clients with these credentials.',
+  },
+  {
+    key: 'mqtt_broker_password', env: 'HEARTH_MQTT_BROKER_PASSWORD', type: { kind: 'string' }, default: undefined,
+    doc: 'Password of `HEARTH_MQTT_BROKER_USERNAME`. Never logged.',
+  },
+  {
+    key: 'zigbee2mqtt_base_topics', env: 'HEARTH_ZIGBEE2MQTT_BASE_TOPICS', type: { kind: 'string' }, default: 'zigbee2mqtt',
+    doc: 'Base topic(s) of Zigbee2MQTT bridges, comma-separated for several bridges (or a JSON array). `none`: no Zigbee2MQTT.',
+  },
+  {
+    key: 'zwave_prefix', env: 'HEARTH_ZWAVE_PREFIX', type: { kind: 'string' }, default: 'zwave',
+    doc: 'MQTT prefix of the Z-Wave JS UI gateway. `none`: no Z-Wave JS UI.',
+  },
+  {
+    key: 'zwave_gateway', env: 'HEARTH_ZWAVE_GATEWAY', type: { kind: 'string' }, default: 'zwave-js-ui',
+    doc: 'Z-Wave JS UI gateway name (its MQTT "name" setting); the API lives under `_CLIENTS/ZWAVE_GATEWAY-<name>`.',
+  },
+  {
+    key: 'mqtt_discovery_prefix', env: 'HEARTH_MQTT_DISCOVERY_PREFIX', type: { kind: 'string' }, default: 'homeassistant',
+    doc: 'Home Assistant MQTT discovery prefix (Tasmota, Shelly, ESPHome…). `none`: no discovery.',
+  },
+  {
+    key: 'wyoming_stt', env: 'HEARTH_WYOMING_STT', type: { kind: 'string' }, default: undefined,
+    doc: 'Wyoming speech-to-text server for voice commands, as `tcp://host:port` (e.g. wyoming-faster-whisper on port 10300). Unset: the built-in pocketsphinx engine.',
+  },
+];

@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import type { EventBus } from '../bus.js';
+import type { Clock } from '../clock.js';
+import { AppError, Errors } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { HomeRepository } from '../store/index.js';
+import { validateAction } from './actions.js';
+import { CommandTracker, type Settled } from './commands.js';
+import type { StateSnapshot } from './events.js';
+import { HistoryWriter } from './history.js';
+import type { Integration, IntegrationHost } from './integration.js';
+import { EntityRegistry } from './registry.js';
+import { saveState, type SavedState } from './restore.js';
+import { UndoLog } from './undo.js';
+import type { Attributes, Cause, Command, CommandResult, Entity, EntityState } from './types.js';
+
+export interface HomeServiceOptions {
+  repo: HomeRepository;
+  bus: EventBus;
+  clock: Clock;
+  log: Logger;
+  historyDays: number;
+  /** How long a command waits for the device's report before it ends as `timeout`. */
+  confirmTimeoutMs?: number;
+  /** How long a control request waits for confirmation before answering `accepted`. */
+  defaultWaitMs?: number;
+}
+
+export interface ExecuteOptions {
+  /** Milliseconds to wait for the device's confirmation before answering `accepted`. */
+  waitMs?: number;
+  /** The person on whose behalf this runs: their undo step is recorded. */
+  actor?: string;
+  /** Skip recording an undo step (scene activations record one step for all entities). */
+  noUndo?: boolean;
+}
+
+const TOGGLEABLE = new Set(['light', 'switch', 'fan', 'media_player']);
+
+/**
+ * The home core: the registry with live state, and the one path that changes a device.
+ * REST, Socket.IO, scenes, automations and the Home agent all call `execute`.
+ */
+export class HomeService {
+  readonly registry: EntityRegistry;
+  readonly undo = new UndoLog();
+  private readonly integrations = new Map<string, Integration>();
+  private readonly tracker: CommandTracker;
+  private readonly history: HistoryWriter;
+  private readonly discovery = new Map<string, Set<string>>();
+  private started = false;
+  readonly defaultWaitMs: number;
+
+  constructor(private readonly opts: HomeServiceOptions) {
+    this.registry = new EntityRegistry(opts.repo, opts.bus, opts.clock, opts.log.child({ part: 'registry' }));
+    this.tracker = new CommandTracker(opts.clock, opts.confirmTimeoutMs ?? 10_000, (s) => this.onSettled(s));
+    this.history = new HistoryWriter(opts.repo, opts.clock, opts.log.child({ part: 'history' }), opts.historyDays);
+    this.defaultWaitMs = opts.defaultWaitMs ?? 2_000;
+  }
+
+  private nowIso() {
+    return new Date(this.opts.clock.now()).toISOString();
+  }
+
+  /** Adds an integration; call before `start`. */
+  addIntegration(integration: Integration) {
+    this.integrations.set(integration.id, integration);
+  }
+
+  integrationList() {
+    return [...this.integrations.values()];
+  }
+
+  /** Restores the registry (last known states), then starts every integration. */
+  async start() {
+    await this.registry.load();
+    this.history.start();
+    this.started = true;
+    for (const integration of this.integrations.values()) {
+      try {
+        await integration.start(this.hostFor(integration));
+      } catch (err) {
+        this.opts.log.error({ err, integration: integration.id }, 'integration failed to start');
+      }
+    }
+  }
+
+  async stop() {
+    this.started = false;
+    for (const integration of [...this.integrations.values()].reverse()) {
+      try {
+        await integration.stop();
+      } catch (err) {
+        this.opts.log.error({ err, integration: integration.id }, 'integration failed to stop');
+      }
+    }
+    this.tracker.clear();
+    await this.history.stop();
+    await this.registry.flush();
+  }
+
+  // --- reads -----------------------------------------------------------------------------
+
+  entities(filter: { domain?: string | undefined; area?: string | undefined; integration?: string | undefined } = {}): Entity[] {
+    const out: Entity[] = [];
+    for (const e of this.registry.entities.values()) {
+      if (filter.domain && e.domain !== filter.domain) continue;
+      if (filter.area && e.area !== filter.area) continue;
+      if (filter.integration && e.integration !== filter.integration) continue;
+      out.push(e);
+    }
+    return out;
+  }
+
+  entity(entityId: string): Entity {
+    const e = this.registry.get(entityId);
+    if (!e) throw Errors.notFound('Entity', entityId);
+    return e;
+  }
+
+  /** Tells listeners that a person edited an entity's registry entry (name, area, labels, aliases). */
+  entityEdited(entity: Entity) {
+    this.opts.bus.emit('entity_updated', { entity });
+  }
+
+  historyOf(entityId: string, since: string, until: string, limit: number) {
+    return this.history.flush().then(() => this.opts.repo.history(entityId, since, until, limit));
+  }
+
+  // --- the one control path --------------------------------------------------------------
+
+  async execute(command: Command, opts: ExecuteOptions = {}): Promise<CommandResult> {
+    const entity = this.entity(command.entity_id);
+    let action = command.action;
+    if (action === 'toggle' && TOGGLEABLE.has(entity.domain) && entity.capabilities.actions.includes('toggle')) {
+      action = entity.state === 'on' || entity.state === 'playing' ? 'off' : 'on';
+      if (!entity.capabilities.actions.includes(action)) action = command.action;
+    }
+    const params = validateAction(entity, action === command.action ? action : 'toggle', action === command.action ? command.params : {});
+    if (!entity.available) throw Errors.unavailable(`${entity.name} (${entity.entity_id}) is unavailable right now.`, { entity_id: entity.entity_id });
+    const integration = this.integrations.get(entity.integration);
+    if (!integration) throw Errors.unavailable(`The ${entity.integration} integration is not running.`, { entity_id: entity.entity_id });
+
+    const actor = opts.actor;
+    if (actor && !opts.noUndo && (command.cause.type === 'user' || command.cause.type === 'agent')) {
+      this.undo.record(actor, { label: `${action} ${entity.entity_id}`, saved: [saveState(entity)], at: this.opts.clock.now() });
+    }
+
+    const correlation_id = randomUUID();
+    const pending = this.tracker.track({ correlation_id, entity_id: entity.entity_id, action, params, cause: command.cause });
+    entity.desired = { action, params, correlation_id, since: this.nowIso() };
+    try {
+      const sent = await integration.send({ entity, unique_id: this.registry.uniqueIdOf(entity.entity_id)!, action, params, correlation_id });
+      if (sent === 'confirmed') this.tracker.settle(pending, 'confirmed');
+    } catch (err) {
+      if (err instanceof AppError && err.status === 503) {
+        this.tracker.settle(pending, 'failed', err.message);
+        throw err;
+      }
+      this.tracker.settle(pending, 'failed', err instanceof Error ? err.message : String(err));
+    }
+    const { outcome, error } = await this.tracker.wait(pending, opts.waitMs ?? this.defaultWaitMs);
+    const current = this.registry.get(entity.entity_id) ?? entity;
+    return { entity_id: entity.entity_id, action, outcome, state: current.state, correlation_id, ...(error ? { error } : {}) };
+  }
+
+  private onSettled({ command, outcome, error }: Settled) {
+    const e = this.registry.get(command.entity_id);
+    if (e && e.desired?.correlation_id === command.correlation_id) e.desired = null;
+    if (outcome !== 'confirmed') {
+      this.opts.log.info({ entity_id: command.entity_id, action: command.action, outcome, error, correlation_id: command.correlation_id }, 'command not confirmed');
+    }
+    this.opts.bus.emit('command_result', {
+      entity_id: command.entity_id, action: command.action, outcome, state: e?.state ?? null, correlation_id: command.correlation_id,
+      cause: command.cause, area: e?.area ?? null, domain: e?.domain ?? command.entity_id.split('.')[0]!, ...(error ? { error } : {}),
+    });
+  }
+
+  /** Restores a person's last command or scene activation. */
+  async undoLast(actor: string, cause: Cause): Promise<{ restored: string | null; results: CommandResult[] }> {
+    const step = this.undo.take(actor);
+    if (!step) return { restored: null, results: [] };
+    const results = await this.executeAll(UndoLog.commandsFor(step, cause).filter((c) => this.registry.get(c.entity_id)), { noUndo: true });
+    return { restored: step.label, results };
+  }
+
+  /**
+   * Runs several commands: different entities in parallel, one entity's actions in order.
+   * A command that fails validation or finds its device unavailable ends `failed` here
+   * rather than aborting the others.
+   */
+  async executeAll(commands: Command[], opts: ExecuteOptions = {}): Promise<CommandResult[]> {
+    const byEntity = new Map<string, Command[]>();
+    for (const c of commands) byEntity.set(c.entity_id, [...(byEntity.get(c.entity_id) ?? []), c]);
+    const perEntity = await Promise.all(
+      [...byEntity.values()].map(async (list) => {
+        const results: CommandResult[] = [];
+        for (const c of list) {
+          try {
+            results.push(await this.execute(c, opts));
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            results.push({ entity_id: c.entity_id, action: c.action, outcome: 'failed', state: this.registry.get(c.entity_id)?.state ?? null, correlation_id: '', error: message });
+          }
+        }
+        return results;
+      }),
+    );
+    return perEntity.flat();
+  }
+
+  snapshot(entityIds: string[]): SavedState[] {
+    return entityIds.flatMap((id) => {
+      const e = this.registry.get(id);
+      return e ? [saveState(e)] : [];
+    });
+  }
+
+  // --- what integrations report ------------------------------------------------------------
+
+  private hostFor(integration: Integration): IntegrationHost {
+    const id = integration.id;
+    const log = this.opts.log.child({ part: `integration:${id}` });
+    return {
+      log,
+      clock: this.opts.clock,
+      beginDiscovery: () => this.discovery.set(id, new Set()),
+      endDiscovery: () => this.endDiscovery(id),
+      announceDevice: (d) => this.registry.announceDevice(id, d),
+      announceEntity: (a) => {
+        const { entity, added, changed } = this.registry.announceEntity(id, a);
+        this.discovery.get(id)?.add(entity.entity_id);
+        if (added) this.opts.bus.emit('entity_added', { entity });
+        else if (changed) this.opts.bus.emit('entity_updated', { entity });
+        return entity.entity_id;
+      },
+      removeDevice: (deviceId) => {
+        const fullId = `${id}:${deviceId}`;
+        const device = this.registry.devices.get(fullId);
+        for (const entityId of [...(device?.entities ?? [])]) this.removeEntity(entityId);
+        this.registry.removeDevice(fullId);
+      },
+      removeEntity: (uniqueId) => {
+        const entityId = this.registry.entityIdFor(id, uniqueId);
+        if (entityId) this.removeEntity(entityId);
+      },
+      reportState: (uniqueId, state, attributes) => {
+        const entityId = this.registry.entityIdFor(id, uniqueId);
+        if (entityId) this.applyReport(entityId, state, attributes);
+      },
+      reportAvailability: (target, available) => this.reportAvailability(id, target, available),
+      reportCommandError: (uniqueId, message) => {
+        const entityId = this.registry.entityIdFor(id, uniqueId);
+        if (entityId) this.tracker.fail(entityId, message);
+      },
+    };
+  }
+
+  private removeEntity(entityId: string) {
+    const e = this.registry.remove(entityId);
+    if (!e) return;
+    this.tracker.fail(entityId, 'the entity was removed');
+    this.opts.bus.emit('entity_removed', { entity_id: entityId, domain: e.domain, area: e.area });
+  }
+
+  private endDiscovery(integration: string) {
+    const seen = this.discovery.get(integration);
+    this.discovery.delete(integration);
+    if (!seen) return;
+    // Reconciliation: what the integration no longer announces stays in the registry
+    // (so its id, name and area survive) but is no longer live.
+    for (const { entityId } of this.registry.keysOf(integration)) {
+      if (!seen.has(entityId)) this.setAvailable(entityId, false);
+    }
+  }
+
+  private snapshotOf(e: Entity): StateSnapshot {
+    return { state: e.state, attributes: e.attributes, available: e.available, last_changed: e.last_changed, last_updated: e.last_updated };
+  }
+
+  /**
+   * Applies a device report: merges attributes, confirms pending commands, records history, tells listeners.
+   * `cause` says who reported when it is not the device itself (a person's phone setting presence).
+   */
+  applyReport(entityId: string, state: EntityState | undefined, attributes: Attributes | undefined, cause: Cause = { type: 'device' }) {
+    const e = this.registry.get(entityId);
+    if (!e) return;
+    const stateChanged = state !== undefined && state !== e.state;
+    let attrsChanged = false;
+    let nextAttrs = e.attributes;
+    if (attributes) {
+      for (const k in attributes) {
+        if (!sameValue(e.attributes[k], attributes[k])) {
+          attrsChanged = true;
+          break;
+        }
+      }
+      if (attrsChanged) nextAttrs = { ...e.attributes, ...attributes };
+    }
+    const newState = state === undefined ? e.state : state;
+    const confirmedBy = this.tracker.pendingFor(entityId).length > 0 ? this.tracker.onReport(entityId, { state: newState, attributes: nextAttrs }) : undefined;
+    if (!stateChanged && !attrsChanged && e.available) return;
+
+    const old = this.snapshotOf(e);
+    const now = this.nowIso();
+    e.state = newState;
+    e.attributes = nextAttrs;
+    e.available = true;
+    e.last_updated = now;
+    if (stateChanged || !old.available) e.last_changed = now;
+    this.recordChange(e, old, confirmedBy ? confirmedBy.cause : cause, confirmedBy?.correlation_id ?? null);
+  }
+
+  private recordChange(e: Entity, old: StateSnapshot, cause: Cause, correlation_id: string | null) {
+    this.registry.touch(e.entity_id);
+    this.history.append({
+      entity_id: e.entity_id, state: e.available ? e.state : 'unavailable', attributes: e.attributes, cause_type: cause.type, cause_id: cause.id ?? null,
+      correlation_id, at: e.last_updated,
+    });
+    this.opts.bus.emit('state_changed', {
+      entity_id: e.entity_id, domain: e.domain, area: e.area, old_state: old, new_state: this.snapshotOf(e), cause, correlation_id,
+    });
+  }
+
+  private setAvailable(entityId: string, available: boolean) {
+    const e = this.registry.get(entityId);
+    if (!e || e.available === available) return;
+    const old = this.snapshotOf(e);
+    e.available = available;
+    e.last_updated = this.nowIso();
+    if (!available) this.tracker.fail(entityId, `${e.name} became unavailable`);
+    this.recordChange(e, old, { type: 'device' }, null);
+  }
+
+  private reportAvailability(integration: string, target: { unique_id: string } | { device_id: string } | 'all', available: boolean) {
+    if (target === 'all') {
+      for (const { entityId } of this.registry.keysOf(integration)) this.setAvailable(entityId, available);
+      for (const d of this.registry.devices.values()) if (d.integration === integration) this.setDeviceAvailable(d.id, available);
+      return;
+    }
+    if ('unique_id' in target) {
+      const entityId = this.registry.entityIdFor(integration, target.unique_id);
+      if (entityId) this.setAvailable(entityId, available);
+      return;
+    }
+    const fullId = `${integration}:${target.device_id}`;
+    const device = this.registry.devices.get(fullId);
+    if (!device) return;
+    for (const entityId of device.entities) this.setAvailable(entityId, available);
+    this.setDeviceAvailable(fullId, available);
+  }
+
+  private setDeviceAvailable(deviceId: string, available: boolean) {
+    const d = this.registry.setDeviceAvailable(deviceId, available);
+    if (d) this.opts.bus.emit('device_availability', { device: d, available });
+  }
+}
+
+/** Equality for attribute values: primitives, and arrays/objects by content. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

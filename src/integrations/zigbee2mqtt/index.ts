@@ -1,0 +1,343 @@
+import type { Rgb } from '../../home/color.js';
+import type { Capabilities } from '../../home/types.js';
+import { Errors } from '../../errors.js';
+import type { DeviceCommand, Integration, IntegrationHost, IntegrationStatus } from '../../home/integration.js';
+import type { MqttConnection } from '../mqtt/connection.js';
+import { OncePerKey, isObject, parseJson } from '../mqtt/topics.js';
+import { mapExposes } from './exposes.js';
+import { groupExposes } from './groups.js';
+import { BadPayload, type EntitySpec, type Expose, type Z2mDevice } from './types.js';
+
+/** Placement Hearth cannot learn from Zigbee2MQTT (the demo home uses it for its fixed ids, areas and labels). */
+export interface EntityHint {
+  object_id?: string;
+  capabilities?: Capabilities;
+  name?: string;
+  area?: string | null;
+  labels?: string[];
+}
+
+export interface Zigbee2MqttOptions {
+  connection: MqttConnection;
+  baseTopic: string;
+  /** Integration id; defaults to `zigbee2mqtt` for the default base topic, else `zigbee2mqtt_<base>`. */
+  id?: string;
+  name?: string;
+  /** Hints by unique id (`<ieee>/light`…) or by device key (`<ieee>`, for the device's area). */
+  hints?: Record<string, EntityHint>;
+  /**
+   * How long `start` waits for the retained `bridge/devices` (and, with `awaitState`, for every
+   * device's answer to `/get`), so the API opens with the home already there. 0: do not wait.
+   */
+  readyWaitMs?: number;
+  awaitState?: boolean;
+}
+
+interface Node {
+  /** IEEE address, or `group_<id>`. */
+  key: string;
+  /** What `/set` and `/get` address: the IEEE address (survives renames) or a group's name. */
+  target: string;
+  name: string;
+  specs: EntitySpec[];
+  available: boolean | undefined;
+  signature: string;
+}
+
+/**
+ * A Zigbee2MQTT 2.x bridge (bridges.md §1): discovery from the retained `bridge/devices` and
+ * `bridge/groups`, state from `<base>/<friendly name>`, commands to `<base>/<ieee>/set`,
+ * liveness from `bridge/state` and per-device `availability`. Several bridges run as several
+ * instances, one per base topic.
+ */
+export class Zigbee2MqttIntegration implements Integration {
+  readonly id: string;
+  readonly name: string;
+  private host?: IntegrationHost;
+  private readonly base: string;
+  private readonly nodes = new Map<string, Node>();
+  private readonly byName = new Map<string, Node>();
+  private readonly byUid = new Map<string, { node: Node; spec: EntitySpec }>();
+  private readonly colorCache = new Map<string, { xy: { x: number; y: number }; rgb: Rgb }>();
+  private readonly warned = new OncePerKey();
+  /** Devices whose current state was requested with `/get` on this connection. */
+  private readonly asked = new Set<string>();
+  private devicesRaw: unknown[] = [];
+  private groupsRaw: unknown[] = [];
+  private bridgeState: 'online' | 'offline' | 'unknown' = 'unknown';
+  private version: string | null = null;
+  private unsubscribe?: () => void;
+  private offStatus?: () => void;
+  private readonly prefixLen: number;
+
+  constructor(private readonly opts: Zigbee2MqttOptions) {
+    this.base = opts.baseTopic;
+    this.prefixLen = this.base.length + 1;
+    this.id = opts.id ?? (this.base === 'zigbee2mqtt' ? 'zigbee2mqtt' : `zigbee2mqtt_${this.base.replace(/[^A-Za-z0-9_-]/g, '_')}`);
+    this.name = opts.name ?? `Zigbee2MQTT (${this.base})`;
+  }
+
+  async start(host: IntegrationHost) {
+    this.host = host;
+    const conn = this.opts.connection;
+    this.offStatus = conn.onStatus((connected) => {
+      if (!connected) {
+        this.asked.clear();
+        host.reportAvailability('all', false);
+      }
+    });
+    this.unsubscribe = conn.subscribe(`${this.base}/#`, (topic, payload) => this.onMessage(topic, payload));
+    const wait = this.opts.readyWaitMs ?? 1_000;
+    if (wait > 0 && conn.connected) {
+      const end = Date.now() + wait;
+      const ready = () => this.discovered && (!this.opts.awaitState || [...this.nodes.values()].every((n) => this.reported.has(n.key)));
+      while (!ready() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  private discovered = false;
+  /** Devices that sent state since start (readiness of the demo home). */
+  private readonly reported = new Set<string>();
+
+  async stop() {
+    this.unsubscribe?.();
+    this.offStatus?.();
+  }
+
+  status(): IntegrationStatus {
+    const online = this.opts.connection.connected && this.bridgeState !== 'offline';
+    return {
+      state: online ? 'online' : 'offline', base_topic: this.base, bridge: this.bridgeState, version: this.version,
+      devices: [...this.nodes.values()].filter((n) => !n.key.startsWith('group_')).length,
+      groups: [...this.nodes.values()].filter((n) => n.key.startsWith('group_')).length,
+    };
+  }
+
+  async send(cmd: DeviceCommand): Promise<void> {
+    const hit = this.byUid.get(cmd.unique_id);
+    if (!hit?.spec.command) throw Errors.unavailable(`${cmd.entity.name} is not known to Zigbee2MQTT (${this.base}) right now.`);
+    if (this.bridgeState === 'offline') throw Errors.unavailable(`The Zigbee2MQTT bridge (${this.base}) is offline.`);
+    const payload = hit.spec.command(cmd.action, cmd.params);
+    await this.opts.connection.publish(`${this.base}/${hit.node.target}/set`, JSON.stringify(payload));
+  }
+
+  // --- incoming ----------------------------------------------------------------------------
+
+  private bad(key: string, topic: string, reason: string) {
+    if (this.warned.first(key)) this.host?.log.warn({ topic, reason }, 'ignored a malformed Zigbee2MQTT payload (logged once per device)');
+  }
+
+  private onMessage(topic: string, payload: Buffer) {
+    const rest = topic.slice(this.prefixLen);
+    if (rest.startsWith('bridge/')) return this.onBridge(rest.slice(7), topic, payload);
+    const node = this.byName.get(rest);
+    if (node) return this.onState(node, topic, payload);
+    if (rest.endsWith('/availability')) {
+      const n = this.byName.get(rest.slice(0, -13));
+      if (n) this.onAvailability(n, topic, payload);
+    }
+    // Anything else (our own /set and /get echoes, attribute outputs, unknown devices) is not state.
+  }
+
+  private onState(node: Node, topic: string, payload: Buffer) {
+    if (payload.length === 0) return;
+    const parsed = parseJson(payload);
+    if (!parsed.ok || !isObject(parsed.value)) return this.bad(node.key, topic, parsed.ok ? 'state is not a JSON object' : parsed.reason);
+    const message = parsed.value;
+    this.reported.add(node.key);
+    for (const spec of node.specs) {
+      try {
+        const r = spec.read(message);
+        if (r) this.host!.reportState(spec.announcement.unique_id, r.state, r.attributes);
+      } catch (err) {
+        if (!(err instanceof BadPayload)) throw err;
+        this.bad(node.key, topic, `${spec.announcement.unique_id}: ${err.message}`);
+      }
+    }
+  }
+
+  private onAvailability(node: Node, topic: string, payload: Buffer) {
+    const s = readOnlineState(payload);
+    if (s === undefined) return this.bad(node.key, topic, 'availability is neither online nor offline');
+    node.available = s;
+    this.applyAvailability(node);
+  }
+
+  private applyAvailability(node: Node) {
+    const live = this.bridgeState !== 'offline' && this.opts.connection.connected && node.available !== false;
+    this.host!.reportAvailability({ device_id: node.key }, live);
+  }
+
+  private onBridge(what: string, topic: string, payload: Buffer) {
+    if (what === 'state') {
+      if (payload.length === 0) return;
+      const s = readOnlineState(payload);
+      if (s === undefined) return this.bad('bridge', topic, 'bridge/state is neither online nor offline');
+      this.bridgeState = s ? 'online' : 'offline';
+      this.host!.log.info({ base: this.base, state: this.bridgeState }, 'Zigbee2MQTT bridge state');
+      if (!s) this.host!.reportAvailability('all', false);
+      else {
+        for (const n of this.nodes.values()) this.applyAvailability(n);
+        this.requestState();
+      }
+      return;
+    }
+    if (what === 'info' || what === 'devices' || what === 'groups' || what === 'event' || what === 'logging') {
+      if (payload.length === 0) return;
+      const parsed = parseJson(payload);
+      if (!parsed.ok) return this.bad(`bridge/${what}`, topic, parsed.reason);
+      const v = parsed.value;
+      if (what === 'info') this.version = isObject(v) && typeof v.version === 'string' ? v.version : null;
+      else if (what === 'devices' || what === 'groups') {
+        if (!Array.isArray(v)) return this.bad(`bridge/${what}`, topic, `bridge/${what} is not an array`);
+        if (what === 'devices') this.devicesRaw = v;
+        else this.groupsRaw = v;
+        this.rebuild();
+      } else if (what === 'event') this.onEvent(v, topic);
+      else this.onLogging(v);
+    }
+  }
+
+  private onEvent(v: unknown, topic: string) {
+    if (!isObject(v) || !isObject(v.data)) return this.bad('bridge/event', topic, 'event without data');
+    if (v.type === 'device_leave' && typeof v.data.ieee_address === 'string') {
+      // Zigbee2MQTT republishes bridge/devices without it as well; removing here keeps the
+      // registry true even if that message is lost.
+      this.removeNode(v.data.ieee_address);
+    }
+  }
+
+  /** Errors from `/set` commands show up only on `bridge/logging`; they name the device. */
+  private onLogging(v: unknown) {
+    if (!isObject(v) || v.level !== 'error' || typeof v.message !== 'string') return;
+    const message = v.message;
+    for (const m of message.matchAll(/'([^']+)'/g)) {
+      const node = this.byName.get(m[1]!) ?? this.nodes.get(m[1]!);
+      if (!node) continue;
+      for (const spec of node.specs) this.host!.reportCommandError(spec.announcement.unique_id, message);
+      return;
+    }
+  }
+
+  // --- discovery ---------------------------------------------------------------------------
+
+  /** One discovery pass over the current `bridge/devices` and `bridge/groups`. */
+  private rebuild() {
+    const host = this.host!;
+    const seen = new Set<string>();
+    host.beginDiscovery();
+    const byIeee = new Map<string, Z2mDevice>();
+    for (const raw of this.devicesRaw) {
+      if (!isObject(raw) || typeof raw.ieee_address !== 'string' || typeof raw.friendly_name !== 'string') {
+        this.bad('bridge/devices', `${this.base}/bridge/devices`, 'a device without ieee_address or friendly_name');
+        continue;
+      }
+      const d = raw as unknown as Z2mDevice;
+      if (d.type === 'Coordinator') continue;
+      byIeee.set(d.ieee_address, d);
+      try {
+        this.announceDevice(d);
+        seen.add(d.ieee_address);
+      } catch (err) {
+        if (!(err instanceof BadPayload)) throw err;
+        this.bad(d.ieee_address, `${this.base}/bridge/devices`, `${d.friendly_name}: ${err.message}`);
+      }
+    }
+    for (const raw of this.groupsRaw) {
+      if (!isObject(raw) || typeof raw.id !== 'number' || typeof raw.friendly_name !== 'string') continue;
+      const members = Array.isArray(raw.members) ? raw.members : [];
+      const memberExposes = members.flatMap((m) => (isObject(m) && typeof m.ieee_address === 'string' ? [byIeee.get(m.ieee_address)?.definition?.exposes ?? []] : []));
+      const key = `group_${raw.id}`;
+      this.announceNode(key, raw.friendly_name, raw.friendly_name, groupExposes(memberExposes), false, JSON.stringify(raw) + memberExposes.length, {
+        id: key, name: raw.friendly_name, model: 'Zigbee group', manufacturer: 'Zigbee2MQTT', identifiers: { zigbee_group: String(raw.id) },
+      });
+      seen.add(key);
+    }
+    for (const key of [...this.nodes.keys()]) if (!seen.has(key)) this.removeNode(key);
+    host.endDiscovery();
+    this.discovered = true;
+    this.requestState();
+  }
+
+  private announceDevice(d: Z2mDevice) {
+    const def = d.definition;
+    const interviewed = d.interview_state ? d.interview_state === 'SUCCESSFUL' : d.interview_completed !== false && d.interviewing !== true;
+    // Devices still interviewing, failed, or disabled get no entities; unsupported ones only read-only entities.
+    const usable = interviewed && !d.disabled && def && Array.isArray(def.exposes);
+    const readOnly = d.supported === false || def?.source === 'generated';
+    const exposes: Expose[] = usable ? def.exposes! : [];
+    this.announceNode(d.ieee_address, d.ieee_address, d.friendly_name, exposes, readOnly, JSON.stringify(d), {
+      id: d.ieee_address, name: d.friendly_name, manufacturer: def?.vendor ?? d.manufacturer ?? null, model: def?.model ?? d.model_id ?? null,
+      identifiers: { ieee: d.ieee_address, zigbee2mqtt: `zigbee2mqtt_${d.ieee_address}` },
+    });
+  }
+
+  private announceNode(
+    key: string, target: string, name: string, exposes: Expose[], readOnly: boolean, signature: string,
+    device: { id: string; name: string; manufacturer: string | null; model: string | null; identifiers: Record<string, string> },
+  ) {
+    const host = this.host!;
+    const old = this.nodes.get(key);
+    const display = name.replace(/\//g, ' ');
+    const specs = old && old.signature === signature ? old.specs : mapExposes(exposes, { key, name: display, readOnly }, this.colorCache);
+    const hints = this.opts.hints;
+    const deviceArea = hints?.[key]?.area;
+    host.announceDevice({ ...device, name: display, ...(deviceArea !== undefined ? { area: deviceArea } : {}) });
+    for (const spec of specs) {
+      const hint = hints?.[spec.announcement.unique_id];
+      host.announceEntity({
+        ...spec.announcement, device_id: key,
+        ...(hint?.object_id ? { object_id: hint.object_id } : {}), ...(hint?.name ? { name: hint.name } : {}),
+        ...(hint?.capabilities ? { capabilities: hint.capabilities } : {}),
+        ...(hint?.area !== undefined ? { area: hint.area } : {}), ...(hint?.labels ? { labels: hint.labels } : {}),
+      });
+    }
+    if (old) {
+      if (this.byName.get(old.name) === old) this.byName.delete(old.name);
+      for (const s of old.specs) this.byUid.delete(s.announcement.unique_id);
+      const kept = new Set(specs.map((s) => s.announcement.unique_id));
+      for (const s of old.specs) if (!kept.has(s.announcement.unique_id)) host.removeEntity(s.announcement.unique_id);
+    }
+    const node: Node = { key, target, name, specs, available: old?.available, signature };
+    this.nodes.set(key, node);
+    this.byName.set(name, node);
+    for (const s of specs) this.byUid.set(s.announcement.unique_id, { node, spec: s });
+    this.applyAvailability(node);
+  }
+
+  private removeNode(key: string) {
+    const node = this.nodes.get(key);
+    if (!node) return;
+    this.nodes.delete(key);
+    if (this.byName.get(node.name) === node) this.byName.delete(node.name);
+    for (const s of node.specs) this.byUid.delete(s.announcement.unique_id);
+    this.asked.delete(key);
+    this.host!.removeDevice(key);
+    this.host!.log.info({ device: key, name: node.name }, 'Zigbee device left or was removed');
+  }
+
+  /** State is not retained: ask each device once per connection for what it can tell (`/get`). */
+  private requestState() {
+    if (this.bridgeState === 'offline' || !this.opts.connection.connected) return;
+    for (const node of this.nodes.values()) {
+      if (this.asked.has(node.key)) continue;
+      const props = [...new Set(node.specs.flatMap((s) => s.gettable))];
+      this.asked.add(node.key);
+      if (props.length === 0) continue;
+      const body = JSON.stringify(Object.fromEntries(props.map((p) => [p, ''])));
+      this.opts.connection.publish(`${this.base}/${node.target}/get`, body).catch(() => this.asked.delete(node.key));
+    }
+  }
+}
+
+function readOnlineState(payload: Buffer): boolean | undefined {
+  const text = payload.toString('utf8').trim();
+  if (text === 'online') return true;
+  if (text === 'offline') return false;
+  const parsed = parseJson(payload);
+  if (parsed.ok && isObject(parsed.value)) {
+    if (parsed.value.state === 'online') return true;
+    if (parsed.value.state === 'offline') return false;
+  }
+  return undefined;
+}

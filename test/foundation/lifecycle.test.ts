@@ -1,0 +1,38 @@
+import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { registerUser, startTestApp } from '../../src/test-support/harness.js';
+import type { SqliteStore } from '../../src/store/index.js';
+
+// Issue 2 §9: stopping closes sockets and HTTP, then storage; stopping twice is harmless.
+
+describe('app.stop()', () => {
+  it('disconnects live sockets, stops accepting requests and closes storage', async () => {
+    const t = await startTestApp();
+    const { access_token } = await registerUser(t, 'admin');
+    const socket = io(t.url, { auth: { token: access_token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    await t.stop({ keepData: true });
+
+    expect(await closed).toMatch(/server disconnect|transport close/);
+    await expect(fetch(`${t.url}/health`)).rejects.toThrow();
+    const store = t.app.ctx.store as SqliteStore;
+    expect(store.db.open).toBe(false);
+    await expect(t.app.stop()).resolves.toBeUndefined();
+    await t.stop();
+  });
+
+  it('leaves a data dir another instance can open at once', async () => {
+    const first = await startTestApp();
+    await registerUser(first, 'admin');
+    await first.stop({ keepData: true });
+    const second = await startTestApp({ dataDir: first.dataDir });
+    try {
+      const login = await second.api('POST', '/api/auth/login', { body: { username: 'admin', password: 'correct horse battery' } });
+      expect(login.status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+});
