@@ -126,7 +126,10 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     homeAccess = access;
     webRoutes(http, opts.webDir);
   }
-  const { chat, homeAgent } = createAgents({ clock, status, home: homeAccess });
+  const llm = config.llm_url
+    ? { url: config.llm_url, model: config.llm_model, apiKey: config.llm_api_key, timeoutMs: config.llm_timeout * 1000 }
+    : undefined;
+  const { chat, homeAgent } = createAgents({ clock, status, log, home: homeAccess, llm });
   chatRoutes(http, realtime, chat);
   const voice = new VoiceService({
     dataDir: config.data_dir, chat, engine: homeAgent.engine, status, log: log.child({ part: 'voice' }), wyomingStt: config.wyoming_stt,

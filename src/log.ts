@@ -16,7 +16,7 @@ export function createLogger(level: LogLevel, destination?: NodeJS.WritableStrea
         paths: [
           'password', '*.password', 'new_password', '*.new_password', 'current_password', '*.current_password',
           'token', '*.token', 'access_token', '*.access_token', 'authorization', '*.authorization',
-          'req.headers.authorization', 'headers.authorization', 'secret', '*.secret',
+          'req.headers.authorization', 'headers.authorization', 'secret', '*.secret', 'api_key', '*.api_key', 'llm_api_key', '*.llm_api_key',
         ],
         censor: '[redacted]',
       },

@@ -56,7 +56,17 @@ export class HomeAgent implements Agent {
       if (msg.user.role === 'viewer') return refuse('HassSceneCreate');
       return this.createScene(scene, msg);
     }
-    const r = this.recognize(msg);
+    return this.handleRecognized(this.recognize(msg), msg);
+  }
+
+  /**
+   * Acts on a recognised intent: asks back when ambiguous, answers questions, refuses viewers,
+   * asks for confirmation of risky commands, else runs the commands through the control path.
+   * The language-model fallback comes here too, so its tool calls get exactly these rules.
+   */
+  async handleRecognized(r: IntentResult, msg: AgentMessage): Promise<AgentReply> {
+    const home = this.home;
+    if (!home) return { reply: 'The home is not available right now.', intent: null, actions: [] };
     if (!r.intent) return { reply: "Sorry, I didn't understand that.", intent: null, actions: [] };
     if (r.ask) return { reply: r.ask, intent: r.intent, actions: [] };
     if (QUESTIONS.has(r.intent)) return { reply: this.answer(r), intent: r.intent, actions: [] };

@@ -54,6 +54,10 @@ export interface Config {
   mqtt_discovery_prefix: string;
   demo_transport: 'mqtt' | 'in-process';
   wyoming_stt: string | undefined;
+  llm_url: string | undefined;
+  llm_model: string;
+  llm_api_key: string | undefined;
+  llm_timeout: number;
 }
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -177,5 +181,21 @@ export const SETTINGS: readonly SettingSpec[] = [
   {
     key: 'wyoming_stt', env: 'HEARTH_WYOMING_STT', type: { kind: 'string' }, default: undefined,
     doc: 'Wyoming speech-to-text server for voice commands, as `tcp://host:port` (e.g. wyoming-faster-whisper on port 10300). Unset: the built-in pocketsphinx engine.',
+  },
+  {
+    key: 'llm_url', env: 'HEARTH_LLM_URL', type: { kind: 'string' }, default: undefined,
+    doc: 'Optional language-model fallback: an OpenAI-compatible chat-completions endpoint, e.g. a local Ollama at `http://127.0.0.1:11434/v1`. Asked only when the local intent matcher declines a message; it can only call the Home agent\'s intents as tools. Unset: off.',
+  },
+  {
+    key: 'llm_model', env: 'HEARTH_LLM_MODEL', type: { kind: 'string' }, default: 'llama3.2',
+    doc: 'Model name sent to `HEARTH_LLM_URL` (it must support tool calls).',
+  },
+  {
+    key: 'llm_api_key', env: 'HEARTH_LLM_API_KEY', type: { kind: 'string' }, default: undefined,
+    doc: 'Bearer key for `HEARTH_LLM_URL`, if the endpoint wants one. Never logged or returned.',
+  },
+  {
+    key: 'llm_timeout', env: 'HEARTH_LLM_TIMEOUT', type: { kind: 'integer', min: 1, max: 300 }, default: 20,
+    doc: 'Seconds to wait for the language model before the reply says it did not understand.',
   },
 ];

@@ -60,6 +60,21 @@ describe.skipIf(!haveSphinx || !haveFlite)('voice commands control the demo home
     expect(await state('light.kitchen')).toBe(before);
   });
 
+  it('rebuilds the grammar when an entity is renamed, so its new name is understood', async () => {
+    const say = async () => postVoice(t, admin, await synthesize('turn on the piano lamp', 'flite:kal16'));
+    const before = await say();
+    expect(before.body).toMatchObject({ transcript: '', actions: [] });
+    const renamed = await t.api('PATCH', '/api/home/entities/light.hallway', { token: admin, body: { name: 'Piano Lamp' } });
+    expect(renamed.status).toBe(200);
+    try {
+      const after = await say();
+      expect(after.body).toMatchObject({ transcript: 'turn on the piano lamp', intent: 'HassTurnOn', actions: [{ entity_id: 'light.hallway', action: 'on' }] });
+      await expect.poll(() => state('light.hallway')).toBe('on');
+    } finally {
+      await t.api('PATCH', '/api/home/entities/light.hallway', { token: admin, body: { name: 'Hallway Light' } });
+    }
+  });
+
   it("refuses a viewer's spoken command like chat does", async () => {
     const before = await state('light.kitchen');
     const r = await postVoice(t, viewer, await synthesize('turn off the kitchen light', 'flite:slt'));
