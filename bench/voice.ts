@@ -3,6 +3,9 @@
  * the demo home, per synthesizer voice. Usage:
  *   npx tsx bench/voice.ts [flite:kal16 flite:slt espeak:en-us+f3 …]   (default: all voices below)
  * Prints one row per voice; `--dump DIR` also keeps the generated grammar files in DIR.
+ * Then, for the first voice, the end-to-end time of `POST /api/ai/voice` over real HTTP on
+ * loopback (upload, both passes, agreement check, Home agent, control path until the demo
+ * device's outcome) for the same commands.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +16,7 @@ import { sameCommand } from '../src/agent/voice/index.js';
 import { PocketsphinxEngine } from '../src/agent/voice/pocketsphinx.js';
 import { synthesize } from '../src/agent/voice/test-audio.js';
 import { parseWav, toSpeechPcm } from '../src/agent/voice/wav.js';
-import { startTestApp } from '../src/test-support/harness.js';
+import { startTestApp, withUsers } from '../src/test-support/harness.js';
 
 export const COMMANDS = [
   'turn on the kitchen light', 'turn off the kitchen light', 'turn on the living room light', 'turn off the bedroom light',
@@ -76,7 +79,28 @@ async function main() {
     }
     console.log(`  out of grammar: ${OUT_OF_GRAMMAR.length - accepted.length}/${OUT_OF_GRAMMAR.length} rejected${accepted.length ? `; accepted: ${accepted.join('; ')}` : ''}`);
   }
+  await endToEnd(t, voices[0]!);
   await t.stop();
+}
+
+async function endToEnd(t: Awaited<ReturnType<typeof startTestApp>>, voice: string) {
+  const { adminToken } = await withUsers(t);
+  const ms: number[] = [];
+  let exact = 0;
+  // The first request builds the service's grammar (seconds, once per registry change): warm it up.
+  await fetch(`${t.url}/api/ai/voice`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'audio/wav' }, body: await synthesize('yes', voice) });
+  for (const cmd of COMMANDS) {
+    const wav = await synthesize(cmd, voice);
+    const t0 = performance.now();
+    const res = await fetch(`${t.url}/api/ai/voice`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'audio/wav' }, body: wav });
+    const body = await res.json() as { transcript?: string; actions?: { outcome: string }[] };
+    ms.push(performance.now() - t0);
+    if (ms.at(-1)! > 1000) console.log(`  slow: "${cmd}" ${ms.at(-1)!.toFixed(0)} ms, outcomes ${JSON.stringify(body.actions?.map((a) => a.outcome))}`);
+    if (body.transcript === cmd) exact++;
+  }
+  ms.sort((a, b) => a - b);
+  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+  console.log(`end to end over HTTP (${voice}): ${exact}/${COMMANDS.length} exact; latency mean / p50 / p90 / max ${mean.toFixed(0)} / ${ms[ms.length >> 1]!.toFixed(0)} / ${ms[Math.floor(ms.length * 0.9)]!.toFixed(0)} / ${ms[ms.length - 1]!.toFixed(0)} ms`);
 }
 
 await main();
