@@ -19,9 +19,12 @@ const stateIs = (...states: string[]) => (r: Report) => typeof r.state === 'stri
 
 type Check = (report: Report, params: Record<string, unknown>) => boolean;
 
+const MEDIA_ON = new Set(['idle', 'playing', 'paused', 'buffering']);
+
 const CHECKS: Record<string, Check> = {
+  // A media player that was switched on reports what it is doing (idle, playing …), never "on".
   on: (r, p) =>
-    r.state === 'on' &&
+    (r.state === 'on' || MEDIA_ON.has(r.state as string)) &&
     (p.brightness === undefined || near(r.attributes.brightness, p.brightness, 1.5)) &&
     (p.kelvin === undefined || near(r.attributes.kelvin, p.kelvin, 60)) &&
     (p.color === undefined || nearColor(r.attributes.color, p.color)),
