@@ -91,7 +91,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
         {ready !== true && (ready === null ? <p>Loading the home…</p> : <p role="alert" class="error">{ready}</p>)}
         {ready === true && view === 'home' && <HomeView store={store} readOnly={readOnly} />}
         {ready === true && view === 'scenes' && <ScenesView store={store} readOnly={readOnly} />}
-        {view === 'automations' && <AutomationsView readOnly={readOnly} />}
+        {view === 'automations' && <AutomationsView store={store} readOnly={readOnly} />}
         {view === 'chat' && <ChatView />}
         {view === 'admin' && user.role === 'admin' && <AdminView me={user} />}
       </main>

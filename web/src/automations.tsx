@@ -1,27 +1,30 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, message, optional } from './api';
+import { api, message, optional } from './api';
+import type { AutomationRecord } from './automation-editor';
+import { useModule } from './lazy';
+import type { HomeStore } from './live';
 
-interface Automation { id: string; name: string; enabled: boolean; last_triggered?: string | null; next_trigger_at?: string | null; trigger: unknown; conditions?: unknown[]; actions: unknown[] }
+interface Automation { [key: string]: unknown; id: string; name: string; enabled: boolean; last_triggered?: string | null; next_trigger_at?: string | null; trigger: unknown; conditions?: unknown[]; actions: unknown[] }
 
-const EXAMPLE = { name: 'Evening lights', trigger: { type: 'time', at: '19:30' }, conditions: [{ type: 'presence', state: 'home' }], actions: [{ entity: 'light.living_room', action: 'dim', brightness: 30 }] };
 const when = (iso?: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const BASE = '/api/home/automations';
 
-/** Automations: list, enable switch, JSON editor with the server's inline validation, dry run, traces. Hidden until the API exists. */
-export function AutomationsView({ readOnly }: { readOnly: boolean }) {
+/** Automations: list, enable switch, form editor with the server's inline validation, dry run, traces. Hidden until the API exists. */
+export function AutomationsView({ store, readOnly }: { store: HomeStore; readOnly: boolean }) {
   const [list, setList] = useState<Automation[] | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Automation | 'new' | null>(null);
   const [result, setResult] = useState<{ title: string; body: unknown } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const reload = () => optional<Automation[]>(BASE).then(setList, (e) => setError(message(e)));
   useEffect(() => void reload(), []);
 
   if (list === undefined) return <div class="page"><h2>Automations</h2><p>Loading…</p></div>;
   if (list === null) return <div class="page"><h2>Automations</h2><p class="empty">This service has no automations yet (the automations API is not installed).</p></div>;
 
-  const run = (title: string, fn: () => Promise<unknown>) => async () => {
+  const run = (title: string | null, fn: () => Promise<unknown>) => async () => {
     setError(null);
-    try { setResult({ title, body: await fn() }); } catch (err) { setError(message(err)); }
+    try { const body = await fn(); if (title) setResult({ title, body }); } catch (err) { setError(message(err)); }
     await reload();
   };
 
@@ -29,50 +32,31 @@ export function AutomationsView({ readOnly }: { readOnly: boolean }) {
     <div class="page">
       <h2>Automations</h2>
       {error && <p role="alert" class="error">{error}</p>}
+      {saved && <p role="status" class="outcome confirmed">{saved}</p>}
       <ul class="list">{list.map((a) => (
         <li key={a.id} data-automation-id={a.id}>
           <button type="button" role="switch" class="switch" aria-checked={a.enabled} aria-label={`${a.name} enabled`} disabled={readOnly}
-            onClick={run(`${a.name}`, () => api('PATCH', `${BASE}/${a.id}`, { enabled: !a.enabled }))}><span /></button>
+            onClick={run(null, () => api('PATCH', `${BASE}/${a.id}`, { enabled: !a.enabled }))}><span /></button>
           <span class="grow"><strong>{a.name}</strong> <small>last triggered {when(a.last_triggered)} · next {when(a.next_trigger_at)}</small></span>
           <button type="button" aria-label={`Test ${a.name}`} disabled={readOnly} onClick={run(`Test of ${a.name}`, () => api('POST', `${BASE}/${a.id}/test`, {}))}>Test</button>
           <button type="button" aria-label={`Traces of ${a.name}`} onClick={run(`Traces of ${a.name}`, () => api('GET', `${BASE}/${a.id}/traces`))}>Traces</button>
-          <button type="button" aria-label={`Edit ${a.name}`} disabled={readOnly} onClick={() => setEditing(a)}>Edit</button>
+          <button type="button" aria-label={`Edit ${a.name}`} disabled={readOnly} onClick={() => { setSaved(null); setEditing(a); }}>Edit</button>
           <button type="button" aria-label={`Delete ${a.name}`} disabled={readOnly} onClick={run(`Deleted ${a.name}`, () => api('DELETE', `${BASE}/${a.id}`))}>Delete</button>
         </li>
       ))}</ul>
-      {!readOnly && !editing && <button type="button" class="primary" onClick={() => setEditing('new')}>New automation</button>}
-      {editing && <Editor automation={editing === 'new' ? null : editing} onDone={() => { setEditing(null); void reload(); }} />}
+      {!readOnly && !editing && <button type="button" class="primary" onClick={() => { setSaved(null); setEditing('new'); }}>New automation</button>}
+      {editing && <LazyEditor key={editing === 'new' ? 'new' : editing.id} automation={editing === 'new' ? null : editing} store={store} onDone={(msg) => { setEditing(null); setSaved(msg); void reload(); }} />}
       {result && <Result title={result.title} body={result.body} />}
     </div>
   );
 }
 
-function Editor({ automation, onDone }: { automation: Automation | null; onDone: () => void }) {
-  const initial = automation ? { name: automation.name, trigger: automation.trigger, conditions: automation.conditions ?? [], actions: automation.actions } : EXAMPLE;
-  const [text, setText] = useState(JSON.stringify(initial, null, 2));
-  const [error, setError] = useState<{ text: string; field?: string | undefined } | null>(null);
-  const save = async (ev: Event) => {
-    ev.preventDefault();
-    setError(null);
-    let body: unknown;
-    try { body = JSON.parse(text); } catch (err) { setError({ text: `Not valid JSON: ${message(err)}` }); return; }
-    try {
-      if (automation) await api('PUT', `${BASE}/${automation.id}`, body);
-      else await api('POST', BASE, body);
-      onDone();
-    } catch (err) {
-      setError({ text: message(err), field: err instanceof ApiError ? err.field : undefined });
-    }
-  };
-  return (
-    <form class="card" onSubmit={save}>
-      <h3>{automation ? `Edit ${automation.name}` : 'New automation'}</h3>
-      <p><small>Trigger kinds: time, sensor, presence, solar, device state; conditions and actions as in the API documentation (<a href="/docs">/docs</a>).</small></p>
-      <label>Automation (JSON)<textarea rows={14} spellcheck={false} value={text} onInput={(e) => setText(e.currentTarget.value)} aria-invalid={error !== null} /></label>
-      {error && <p role="alert" class="error">{error.field ? <strong>{error.field}: </strong> : null}{error.text}</p>}
-      <div class="buttons"><button type="submit" class="primary">Save automation</button><button type="button" onClick={onDone}>Cancel</button></div>
-    </form>
-  );
+/** Loads the form editor on demand (it is most of this page's code, and most visits only list and switch). */
+function LazyEditor({ automation, store, onDone }: { automation: Automation | null; store: HomeStore; onDone: (saved: string | null) => void }) {
+  const { module, error } = useModule(() => import('./automation-editor'));
+  if (error) return <p role="alert" class="error">{error}</p>;
+  if (!module) return <p>Loading the editor…</p>;
+  return <module.AutomationEditor automation={automation as AutomationRecord | null} store={store} onDone={onDone} />;
 }
 
 interface Verdict { type?: string; ok?: boolean; reason?: string | null; seen?: unknown }
