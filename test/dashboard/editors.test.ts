@@ -31,14 +31,15 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     return ctx.newPage();
   };
   /** Every control in `scope` has an accessible name (label, aria-label or text). */
-  const unnamedControls = (p: Page, scope: string) => p.evaluate<string[], string>((sel) => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(`${sel} input, ${sel} select, ${sel} textarea, ${sel} button`)) {
-      const named = el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.length || el.textContent?.trim() || el.getAttribute('aria-labelledby');
+  const unnamedControls = (p: Page, scope: string) => p.evaluate<string[]>(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('${scope} input, ${scope} select, ${scope} textarea, ${scope} button')) {
+      const named = el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim() || el.getAttribute('aria-labelledby');
       if (!named) out.push(el.outerHTML.slice(0, 120));
     }
     return out;
-  }, scope);
+  })()`);
+  const active = (p: Page) => p.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
 
   beforeAll(async () => {
     const build = await buildDashboard();
@@ -132,7 +133,7 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     const described = await below.getAttribute('aria-describedby');
     expect(await page.locator(`#${described}`).textContent()).toBe('trigger.below must be greater than trigger.above');
     // The keyboard lands on the field the server named.
-    expect(await below.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await active(page)).toBe('Trigger 1 below');
     await form.getByRole('alert').waitFor();
 
     await below.fill('40');
@@ -162,5 +163,120 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await page.locator('.result .verdicts li[data-verdict="pass"]', { hasText: 'state' }).waitFor();
     await page.getByRole('button', { name: 'Traces of Too warm' }).click();
     await page.locator('.result h3', { hasText: 'Traces of Too warm' }).waitFor();
+  });
+
+  it('creates a scene by picking devices and their target states, with controls that fit each device', async () => {
+    await open(page, 'scenes');
+    await page.getByRole('button', { name: 'New scene' }).click();
+    const form = page.getByRole('form', { name: 'New scene' });
+    await form.getByLabel('Scene name').fill('Reading Corner');
+    await form.getByLabel('Device 1 device').selectOption('light.living_room');
+    expect(await form.getByLabel('Device 1 state').inputValue()).toBe('on');
+    await form.getByLabel('Device 1 set brightness').check();
+    await form.getByLabel('Device 1 brightness').fill('35');
+    await form.getByLabel('Device 1 set colour temperature').check();
+    await form.getByLabel('Device 1 colour temperature').fill('3000');
+    await form.getByRole('button', { name: 'Add device' }).click();
+    await form.getByLabel('Device 2 device').selectOption('cover.living_room_blinds');
+    await form.getByLabel('Device 2 set position').check();
+    await form.getByLabel('Device 2 position').fill('40');
+    await form.getByRole('button', { name: 'Add device' }).click();
+    await form.getByLabel('Device 3 device').selectOption('climate.thermostat');
+    await form.getByLabel('Device 3 set mode').check();
+    await form.getByLabel('Device 3 mode').selectOption('heat');
+    await form.getByLabel('Device 3 set setpoint').check();
+    await form.getByLabel('Device 3 setpoint').fill('21.5');
+    await form.getByRole('button', { name: 'Add device' }).click();
+    await form.getByLabel('Device 4 device').selectOption('lock.back_door');
+    await form.getByLabel('Device 4 state').selectOption({ label: 'Unlocked' });
+    await form.getByRole('button', { name: 'Add device' }).click();
+    await form.getByLabel('Device 5 device').selectOption('light.kitchen');
+    await form.getByLabel('Device 5 state').selectOption({ label: 'Off' });
+    // The brightness of a light that the scene switches off is not asked for.
+    expect(await form.getByLabel('Device 5 set brightness').count()).toBe(0);
+    expect(await unnamedControls(page, 'form.scene-editor')).toEqual([]);
+    await page.evaluate('scrollTo(0, 0)');
+    await page.screenshot({ path: join(shots, 'scene-editor.png'), fullPage: true });
+    await form.getByRole('button', { name: 'Save scene' }).click();
+    await page.locator('[data-scene-id="reading-corner"]').waitFor();
+
+    const scene = await get('/api/home/scenes/reading-corner');
+    expect(scene.actions).toEqual([
+      { entity: 'light.living_room', action: 'on', brightness: 35, kelvin: 3000 },
+      { entity: 'cover.living_room_blinds', action: 'set_position', position: 40 },
+      { entity: 'climate.thermostat', action: 'set_hvac_mode', hvac_mode: 'heat' },
+      { entity: 'climate.thermostat', action: 'set_temperature', temperature: 21.5 },
+      { entity: 'lock.back_door', action: 'unlock' },
+      { entity: 'light.kitchen', action: 'off' },
+    ]);
+    const activation = await t.api('POST', '/api/home/scenes/reading-corner/activate', { token });
+    expect(activation.body.results.map((r: { outcome: string }) => r.outcome)).not.toContain('failed');
+    const living = (await get('/api/home/entities/light.living_room')).attributes;
+    expect(living.brightness).toBe(35);
+    expect(Math.abs(living.kelvin - 3000)).toBeLessThan(50); // the bulb speaks mireds
+    expect((await get('/api/home/entities/climate.thermostat')).attributes.temperature).toBe(21.5);
+    expect((await get('/api/home/entities/lock.back_door')).state).toBe('unlocked');
+  });
+
+  it('opens a scene back into its device targets, edits it, and shows a name clash beside the name', async () => {
+    await page.getByRole('button', { name: 'Edit Reading Corner' }).click();
+    const form = page.getByRole('form', { name: 'Edit Reading Corner' });
+    expect(await form.getByLabel('Device 1 brightness').inputValue()).toBe('35');
+    expect(await form.getByLabel('Device 3 setpoint').inputValue()).toBe('21.5');
+    await form.getByRole('button', { name: 'Remove device 4' }).click();
+    await form.getByLabel('Device 1 brightness').focus();
+    await page.keyboard.press('ArrowRight');
+    await form.getByRole('button', { name: 'Save scene' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved "Reading Corner"' }).waitFor();
+    const scene = await get('/api/home/scenes/reading-corner');
+    expect(scene.actions).toHaveLength(5);
+    expect(scene.actions[0]).toEqual({ entity: 'light.living_room', action: 'on', brightness: 36, kelvin: 3000 });
+    expect(JSON.stringify(scene.actions)).not.toContain('lock.back_door');
+
+    await page.getByRole('button', { name: 'New scene' }).click();
+    const again = page.getByRole('form', { name: 'New scene' });
+    await again.getByLabel('Scene name').fill('Reading Corner');
+    await again.getByLabel('Device 1 device').selectOption('light.hallway');
+    await again.getByRole('button', { name: 'Save scene' }).click();
+    const name = again.getByLabel('Scene name');
+    await again.locator('[aria-invalid="true"]').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toContain('already exists');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('shows a built-in scene\'s room-wide rules in its editor', async () => {
+    await page.getByRole('button', { name: 'Edit Movie Night' }).click();
+    const form = page.getByRole('form', { name: 'Edit Movie Night' });
+    await form.getByText('Every device with domain light, area living_room').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('works on a 360 px phone by keyboard alone', async () => {
+    const p = await signedInPage({ width: 360, height: 740 });
+    await open(p, 'automations');
+    await p.getByRole('button', { name: 'New automation' }).focus();
+    await p.keyboard.press('Enter');
+    const form = p.getByRole('form', { name: 'New automation' });
+    await form.getByLabel('Name', { exact: true }).focus();
+    await p.keyboard.press('Control+A');
+    await p.keyboard.type('Phone made');
+    // Tab through to the trigger kind and change it with the arrow keys.
+    await form.getByLabel('Trigger 1 kind').focus();
+    await p.keyboard.press('Tab');
+    expect(await active(p)).toBe('Trigger 1 time');
+    expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await p.evaluate('scrollTo(0, 0)');
+    await p.screenshot({ path: join(shots, 'automation-editor-phone.png'), fullPage: true });
+    await form.getByRole('button', { name: 'Save automation' }).focus();
+    await p.keyboard.press('Enter');
+    await p.locator('[data-automation-id="phone-made"]').waitFor();
+
+    await open(p, 'scenes');
+    await p.getByRole('button', { name: 'New scene' }).click();
+    await p.getByRole('form', { name: 'New scene' }).getByLabel('Device 1 device').selectOption('light.bedroom');
+    await p.getByRole('form', { name: 'New scene' }).getByLabel('Device 1 set colour', { exact: true }).check();
+    expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await p.context().close();
   });
 });

@@ -3,7 +3,8 @@
  * as the service's action catalogue (src/home/actions.ts; a test keeps the two equal), with the
  * ranges read from the entity's capabilities, so a form offers only what the home core accepts.
  */
-import type { Capabilities } from './types';
+// `.js`: this file is also type-checked by the service's NodeNext build (test/dashboard/action-catalogue.test.ts).
+import type { Capabilities } from './types.js';
 
 export interface ActionParams { required: string[]; optional: string[] }
 

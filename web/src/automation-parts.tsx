@@ -97,7 +97,10 @@ export function TriggerFields({ name, path, value, ctx, onChange }: { name: stri
   </>;
 }
 
-const unit = (e: Entity | undefined) => (typeof e?.attributes.unit === 'string' ? ` (${e.attributes.unit})` : '');
+const unit = (e: Entity | undefined) => {
+  const u = e?.attributes.unit_of_measurement ?? e?.attributes.unit;
+  return typeof u === 'string' ? ` (${u})` : '';
+};
 
 // ---- conditions ----
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, message } from './api';
+import { api, message } from './api';
+import { useModule } from './lazy';
 import type { HomeStore } from './live';
 import type { CommandResult, Scene } from './types';
 
@@ -42,12 +43,6 @@ export function SceneBar({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-interface Row { entity: string; action: string; params: string }
-const toRows = (s: Scene | null): Row[] => (s?.actions ?? []).filter((a) => typeof a.entity === 'string').map((a) => {
-  const { entity, action, ...params } = a;
-  return { entity: String(entity), action: String(action), params: Object.keys(params).length ? JSON.stringify(params) : '' };
-});
-
 /** Scenes page: activate, create and edit custom scenes, or save the current state of a room. */
 export function ScenesView({ store, readOnly }: { store: HomeStore; readOnly: boolean }) {
   const { scenes, error, reload } = useScenes();
@@ -87,7 +82,8 @@ export function ScenesView({ store, readOnly }: { store: HomeStore; readOnly: bo
         ))}
       </ul>
       {!readOnly && !editing && <button type="button" class="primary" onClick={() => setEditing('new')}>New scene</button>}
-      {editing && <SceneEditor store={store} scene={editing === 'new' ? null : editing} onDone={async () => { setEditing(null); await reload(); }} />}
+      {editing && <LazySceneEditor key={editing === 'new' ? 'new' : editing.id} store={store} scene={editing === 'new' ? null : editing}
+        onDone={async (saved) => { setEditing(null); if (saved) setStatus({ id: '', ok: true, text: saved }); await reload(); }} />}
       {!readOnly && (
         <form class="card" onSubmit={saveSnapshot}>
           <h3>Save the current state of a room</h3>
@@ -103,59 +99,10 @@ export function ScenesView({ store, readOnly }: { store: HomeStore; readOnly: bo
   );
 }
 
-function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene: Scene | null; onDone: () => void }) {
-  const [name, setName] = useState(scene?.name ?? '');
-  const [rows, setRows] = useState<Row[]>(() => (toRows(scene).length ? toRows(scene) : [{ entity: '', action: 'on', params: '' }]));
-  const [error, setError] = useState<{ text: string; field?: string | undefined } | null>(null);
-  const kept = (scene?.actions ?? []).filter((a) => typeof a.entity !== 'string');
-  const controllable = [...store.entities.values()].filter((e) => e.capabilities.actions.length > 0).sort((a, b) => a.name.localeCompare(b.name));
-  const set = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-
-  const save = async (ev: Event) => {
-    ev.preventDefault();
-    setError(null);
-    try {
-      const actions = [...kept, ...rows.map((r, i) => {
-        let params: Record<string, unknown> = {};
-        if (r.params.trim()) {
-          try { params = JSON.parse(r.params); } catch { throw new ApiError(400, 'VALIDATION_FAILED', `Row ${i + 1}: parameters must be JSON, e.g. {"brightness": 40}`); }
-        }
-        return { entity: r.entity, action: r.action, ...params };
-      })];
-      if (scene) await api('PUT', `/api/home/scenes/${scene.id}`, { name, actions });
-      else await api('POST', '/api/home/scenes', { name, actions });
-      onDone();
-    } catch (err) {
-      setError({ text: message(err), field: err instanceof ApiError ? err.field : undefined });
-    }
-  };
-
-  return (
-    <form class="card scene-editor" onSubmit={save} aria-label={scene ? `Edit ${scene.name}` : 'New scene'}>
-      <h3>{scene ? `Edit ${scene.name}` : 'New scene'}</h3>
-      <label>Name<input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} /></label>
-      {kept.length > 0 && <p><small>Also keeps {kept.length} room- or type-wide actions.</small></p>}
-      {rows.map((r, i) => {
-        const entity = store.entities.get(r.entity);
-        return (
-          <fieldset key={i} class="row">
-            <legend>Action {i + 1}</legend>
-            <select aria-label={`Action ${i + 1} device`} value={r.entity} required onChange={(e) => set(i, { entity: e.currentTarget.value })}>
-              <option value="">Choose a device…</option>
-              {controllable.map((e) => <option key={e.entity_id} value={e.entity_id}>{e.name}</option>)}
-            </select>
-            <select aria-label={`Action ${i + 1} action`} value={r.action} onChange={(e) => set(i, { action: e.currentTarget.value })}>
-              {(entity?.capabilities.actions ?? [r.action]).map((a) => <option key={a} value={a}>{a}</option>)}
-            </select>
-            <input aria-label={`Action ${i + 1} parameters (JSON)`} placeholder='{"brightness": 40}' value={r.params} onInput={(e) => set(i, { params: e.currentTarget.value })} />
-            <button type="button" aria-label={`Remove action ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>✕</button>
-            {error?.field === `actions[${kept.length + i}]` && <p class="error">{error.text}</p>}
-          </fieldset>
-        );
-      })}
-      <button type="button" onClick={() => setRows([...rows, { entity: '', action: 'on', params: '' }])}>Add action</button>
-      {error && <p role="alert" class="error">{error.text}</p>}
-      <div class="buttons"><button type="submit" class="primary">Save scene</button><button type="button" onClick={onDone}>Cancel</button></div>
-    </form>
-  );
+/** Loads the scene editor on demand. */
+function LazySceneEditor({ store, scene, onDone }: { store: HomeStore; scene: Scene | null; onDone: (saved: string | null) => void }) {
+  const { module, error } = useModule(() => import('./scene-editor'));
+  if (error) return <p role="alert" class="error">{error}</p>;
+  if (!module) return <p>Loading the editor…</p>;
+  return <module.SceneEditor store={store} scene={scene} onDone={onDone} />;
 }
