@@ -18,12 +18,20 @@ export async function buildDashboard(): Promise<{ dir: string; remove: () => voi
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function launchChromium(): Promise<Browser> {
+export interface LaunchOptions {
+  /** A WAV file Chromium plays as the microphone (getUserMedia is granted without asking). */
+  fakeMicrophone?: string;
+}
+
+export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
+  const mic = opts.fakeMicrophone
+    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`]
+    : [];
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...mic],
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, message, optional, session } from './api';
-import { recordWav } from './wav';
+import { recordWav, type Recording } from './wav';
 
 interface ChatReply { reply: string; intent: string | null; actions: { entity_id: string; action: string; outcome: string }[]; conversation_id: string; transcript?: string }
 interface Line { who: 'me' | 'agent' | 'error'; text: string; actions?: ChatReply['actions'] }
@@ -19,7 +19,7 @@ export function ChatView({ area }: { area?: string }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [voice, setVoice] = useState(false);
-  const [recording, setRecording] = useState<null | (() => Promise<Blob>)>(null);
+  const [recording, setRecording] = useState<Recording | 'starting' | null>(null);
   const conversation = useRef<string | undefined>(undefined);
   const log = useRef<HTMLOListElement>(null);
 
@@ -27,6 +27,9 @@ export function ChatView({ area }: { area?: string }) {
     optional<Record<string, unknown>>('/api/ai/status').then((s) => setVoice(voiceAvailable(s) && typeof MediaRecorder !== 'undefined'), () => setVoice(false));
   }, []);
   useEffect(() => log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' }), [lines]);
+  // Leaving the chat while recording closes the microphone.
+  const open = useRef<Recording | null>(null);
+  useEffect(() => () => open.current?.cancel(), []);
 
   const answer = (r: ChatReply) => {
     conversation.current = r.conversation_id;
@@ -50,16 +53,18 @@ export function ChatView({ area }: { area?: string }) {
   };
 
   const toggleMic = async () => {
+    if (recording === 'starting') return;
     if (recording) {
-      const stop = recording;
+      const rec = recording;
+      open.current = null;
       setRecording(null);
       setBusy(true);
       try {
-        const wav = await stop();
+        const wav = await rec.stop();
         const res = await fetch('/api/ai/voice', { method: 'POST', headers: { 'content-type': 'audio/wav', authorization: `Bearer ${session.token}` }, body: wav });
-        const data = await res.json();
-        if (!res.ok) throw new ApiError(res.status, data?.error?.code ?? 'VOICE', data?.error?.message ?? 'Voice failed.');
-        answer(data as ChatReply);
+        const data = (await res.json().catch(() => null)) as (ChatReply & { error?: { code?: string; message?: string } }) | null;
+        if (!res.ok || !data) throw new ApiError(res.status, data?.error?.code ?? 'VOICE', data?.error?.message ?? `Voice failed (${res.status}).`);
+        answer(data);
       } catch (err) {
         setLines((l) => [...l, { who: 'error', text: message(err) }]);
       } finally {
@@ -68,9 +73,10 @@ export function ChatView({ area }: { area?: string }) {
       return;
     }
     try {
-      setRecording(() => null);
-      const stop = await recordWav();
-      setRecording(() => stop);
+      setRecording('starting');
+      const rec = await recordWav();
+      open.current = rec;
+      setRecording(rec);
     } catch (err) {
       setRecording(null);
       setLines((l) => [...l, { who: 'error', text: `Microphone: ${message(err)}` }]);
@@ -95,7 +101,8 @@ export function ChatView({ area }: { area?: string }) {
         <label for="chat-text" class="sr-only">Message</label>
         <input id="chat-text" aria-label="Message" placeholder="Ask or tell the home…" maxLength={500} autocomplete="off" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         <button type="submit" class="primary" disabled={busy || !text.trim()}>Send</button>
-        {voice && <button type="button" aria-pressed={recording !== null} aria-label={recording ? 'Stop recording and send' : 'Speak a command'} onClick={toggleMic} disabled={busy && !recording}>{recording ? '■' : '🎤'}</button>}
+        {voice && <button type="button" aria-pressed={recording !== null && recording !== 'starting'} aria-label={recording && recording !== 'starting' ? 'Stop recording and send' : 'Speak a command'}
+          onClick={toggleMic} disabled={recording === 'starting' || (busy && !recording)}>{recording && recording !== 'starting' ? '■' : '🎤'}</button>}
       </form>
     </section>
   );

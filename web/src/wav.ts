@@ -1,11 +1,30 @@
 /**
- * Records from the microphone and returns a function that stops and yields a 16 kHz mono
- * 16-bit WAV (what POST /api/ai/voice takes natively): raw samples through the Web Audio API,
- * resampled with an OfflineAudioContext, so no codec is needed on either side.
+ * Records from the microphone and yields a 16 kHz mono 16-bit WAV (what POST /api/ai/voice
+ * takes natively): raw samples through the Web Audio API, resampled with an
+ * OfflineAudioContext, so no codec is needed on either side.
  */
-export async function recordWav(): Promise<() => Promise<Blob>> {
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1 } });
+export interface Recording {
+  /** Stops and returns the WAV. */
+  stop(): Promise<Blob>;
+  /** Stops and throws the audio away (leaving the page while recording must close the microphone). */
+  cancel(): void;
+}
+
+export async function recordWav(): Promise<Recording> {
+  // Made before the permission prompt, while the click still counts as a user gesture: an
+  // AudioContext made after a prompt the person took a while to answer starts suspended, and
+  // would record nothing but silence.
   const ctx = new AudioContext();
+  let stream: MediaStream;
+  try {
+    // Echo cancellation, noise suppression and gain control are for calls; they smear and
+    // clip speech that a recogniser would otherwise read well.
+    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  } catch (err) {
+    void ctx.close();
+    throw err;
+  }
+  if (ctx.state === 'suspended') await ctx.resume();
   const source = ctx.createMediaStreamSource(stream);
   // ScriptProcessor is deprecated but needs no separate worklet file and works everywhere.
   const proc = ctx.createScriptProcessor(4096, 1, 1);
@@ -13,27 +32,38 @@ export async function recordWav(): Promise<() => Promise<Blob>> {
   proc.onaudioprocess = (ev) => chunks.push(new Float32Array(ev.inputBuffer.getChannelData(0)));
   source.connect(proc);
   proc.connect(ctx.destination);
-  return async () => {
+  let closed = false;
+  const close = async () => {
+    closed = true;
     proc.disconnect();
     source.disconnect();
     stream.getTracks().forEach((t) => t.stop());
-    const rate = ctx.sampleRate;
     await ctx.close();
-    const length = chunks.reduce((n, c) => n + c.length, 0);
-    const input = new Float32Array(length);
-    let at = 0;
-    for (const c of chunks) { input.set(c, at); at += c.length; }
-    const outLength = Math.max(1, Math.round((length * 16000) / rate));
-    const offline = new OfflineAudioContext(1, outLength, 16000);
-    const buffer = offline.createBuffer(1, Math.max(1, length), rate);
-    buffer.copyToChannel(input, 0);
-    const src = offline.createBufferSource();
-    src.buffer = buffer;
-    src.connect(offline.destination);
-    src.start();
-    const rendered = await offline.startRendering();
-    return encodeWav(rendered.getChannelData(0), 16000);
   };
+  return {
+    cancel: () => { if (!closed) void close(); },
+    stop: async () => {
+      const rate = ctx.sampleRate;
+      if (!closed) await close();
+      return encodeWav(await resample(chunks, rate, 16000), 16000);
+    },
+  };
+}
+
+async function resample(chunks: Float32Array[], rate: number, to: number): Promise<Float32Array> {
+  const length = chunks.reduce((n, c) => n + c.length, 0);
+  const input = new Float32Array(Math.max(1, length));
+  let at = 0;
+  for (const c of chunks) { input.set(c, at); at += c.length; }
+  if (rate === to) return input;
+  const offline = new OfflineAudioContext(1, Math.max(1, Math.round((input.length * to) / rate)), to);
+  const buffer = offline.createBuffer(1, input.length, rate);
+  buffer.copyToChannel(input, 0);
+  const src = offline.createBufferSource();
+  src.buffer = buffer;
+  src.connect(offline.destination);
+  src.start();
+  return (await offline.startRendering()).getChannelData(0);
 }
 
 export function encodeWav(samples: Float32Array, rate: number): Blob {
