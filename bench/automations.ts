@@ -13,6 +13,7 @@ import { SceneService } from '../src/home/scenes/service.js';
 import { HomeService } from '../src/home/service.js';
 import { DemoIntegration } from '../src/integrations/demo/index.js';
 import { createLogger } from '../src/log.js';
+import { HomeSettings } from '../src/settings/index.js';
 import { SqliteStore } from '../src/store/index.js';
 import { tempDataDir } from '../src/test-support/harness.js';
 
@@ -28,9 +29,11 @@ async function boot(dataDir: string) {
   const home = new HomeService({ repo: store.home, bus, clock, log, historyDays: 1 });
   home.addIntegration(new DemoIntegration({ ambient: false, responseDelayMs: 1 }));
   const scenes = new SceneService(home, store.home, bus, clock);
-  const part = createAutomations({ config, store, bus, clock, log, home, scenes });
+  const settings = new HomeSettings({ config, repo: store.settings, bus, log });
+  const part = createAutomations({ config, store, bus, clock, log, home, scenes, settings });
   await home.start();
   await scenes.load();
+  await settings.start();
   return { store, bus, home, part, async stop() { await part.stop(); await home.stop(); await store.close(); } };
 }
 

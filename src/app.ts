@@ -33,6 +33,8 @@ import type { MqttService } from './integrations/mqtt/index.js';
 import type { DemoOptions } from './integrations/demo/index.js';
 import { createLogger, type Logger } from './log.js';
 import { StatusBoard } from './status.js';
+import { HomeSettings } from './settings/index.js';
+import { settingsRoutes } from './api/http/routes/settings.js';
 import { SqliteStore } from './store/index.js';
 import { VERSION } from './version.js';
 
@@ -51,7 +53,7 @@ export interface AppOptions {
 }
 
 export interface HearthApp {
-  ctx: CoreContext & { status: StatusBoard; home?: HomeService; scenes?: SceneService; automations?: Automations; mqtt?: MqttService };
+  ctx: CoreContext & { status: StatusBoard; home?: HomeService; scenes?: SceneService; automations?: Automations; mqtt?: MqttService; settings?: HomeSettings };
   http: HttpApp;
   routes: RouteInfo[];
   realtime: RealtimeServer;
@@ -115,8 +117,12 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     controlRoutes(http, home);
     sceneRoutes(http, scenes);
     homeEvents(realtime, bus, home, scenes);
-    // Automations start after the home part has restored the registry (parts start in order).
-    const automations = createAutomations({ config, store, bus, clock, log, home, scenes });
+    const settings = new HomeSettings({ config, repo: store.settings, bus, log: log.child({ part: 'settings' }) });
+    ctx.settings = settings;
+    parts.push(settings);
+    settingsRoutes(http, settings);
+    // Automations start after the home part has restored the registry and the settings loaded (parts start in order).
+    const automations = createAutomations({ config, store, bus, clock, log, home, scenes, settings });
     ctx.automations = automations;
     parts.push(automations);
     automationRoutes(http, automations, home, scenes);

@@ -76,7 +76,7 @@ export function evaluate(c: Condition, env: ConditionEnv): Verdict {
       return { type: c.type, ok: failed === undefined, seen, reason: `numeric: ${c.entity} is ${value}${failed ? `, ${failed}` : ''}` };
     }
     case 'sun': {
-      if (!env.location) return { type: c.type, ok: false, seen: {}, reason: 'sun: the home\'s location is not set (HEARTH_LATITUDE, HEARTH_LONGITUDE)' };
+      if (!env.location) return { type: c.type, ok: false, seen: {}, reason: 'sun: the home\'s location is not set (Admin → Settings, or HEARTH_LATITUDE and HEARTH_LONGITUDE)' };
       const sun = sunOf(localDateOf(env.now, env.tz), env.location, env.tz);
       const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
       const seen = { now: iso(env.now), sunrise: iso(sun.sunrise), sunset: iso(sun.sunset) };

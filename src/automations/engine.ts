@@ -9,6 +9,7 @@ import type { Logger } from '../log.js';
 import type { AutomationRepository, AutomationRow } from '../store/index.js';
 import { evaluate, isHome, type ConditionEnv } from './conditions.js';
 import './events.js';
+import '../settings/events.js';
 import { modeOf, triggersOf, type Automation, type AutomationDefinition, type Trigger, type TriggerData } from './model.js';
 import type { Notifications } from './notifications.js';
 import { Run, type RunDeps } from './runner.js';
@@ -26,8 +27,13 @@ export interface EngineOptions {
   bus: EventBus;
   clock: Clock;
   log: Logger;
-  timeZone: string;
-  location: Location | undefined;
+  /** The home's time zone and location, read fresh each time (they change at run time, see `settings_changed`). */
+  place: HomePlace;
+}
+
+export interface HomePlace {
+  readonly timeZone: string;
+  readonly location: Location | undefined;
 }
 
 /** Queued and parallel modes keep at most this many runs waiting or going per automation. */
@@ -79,7 +85,7 @@ export class AutomationEngine {
   env(now = this.o.clock.now(), overrides: Record<string, unknown> = {}): ConditionEnv {
     const home = this.o.home;
     return {
-      now, tz: this.o.timeZone, location: this.o.location,
+      now, tz: this.o.place.timeZone, location: this.o.place.location,
       entity: (id) => (id in overrides ? { state: overrides[id], available: true } : home.registry.get(id)),
       persons: () => home.entities({ domain: 'person' }).map((p) => ({ entity_id: p.entity_id, state: p.entity_id in overrides ? overrides[p.entity_id] : p.available ? p.state : 'unavailable' })),
     };
@@ -90,6 +96,7 @@ export class AutomationEngine {
     for (const row of await this.o.repo.list()) this.items.set(row.id, this.fromRow(row));
     for (const item of this.items.values()) if (item.a.enabled) this.activate(item, true);
     this.o.bus.on('state_changed', 'automations', (e) => this.onStateChanged(e));
+    this.o.bus.on('settings_changed', 'automations', () => this.rearm());
     this.started = true;
     for (const p of await this.o.repo.listPending()) {
       const item = this.items.get(p.automation_id);
@@ -225,12 +232,36 @@ export class AutomationEngine {
       } else if (trigger.type === 'presence') {
         this.presenceRefs.push(ref);
       } else {
-        const fired = item.fired[String(index)] ? Date.parse(item.fired[String(index)]!) : -Infinity;
         // Missed occurrences are not replayed unless the automation opts in with catch_up.
         const catchUp = atStart ? (item.a.catch_up ?? 0) * 1000 : 0;
-        this.scheduler.set(`${item.a.id}#${index}`, this.nextDue(trigger, Math.max(fired, now - catchUp)));
+        this.schedule(item, index, trigger, now - catchUp);
       }
     });
+  }
+
+  /** The next occurrence after `after` and after the last one that fired (never the same one twice). */
+  private schedule(item: Loaded, index: number, trigger: Trigger, after: number) {
+    const fired = item.fired[String(index)] ? Date.parse(item.fired[String(index)]!) : -Infinity;
+    this.scheduler.set(`${item.a.id}#${index}`, this.nextDue(trigger, Math.max(fired, after)));
+  }
+
+  /**
+   * The home's zone or location changed: every time and solar trigger gets its next
+   * occurrence from the new calendar and sun, counted from now (a 07:00 trigger moved to a zone
+   * where it is not yet 07:00 fires there today).
+   */
+  private rearm() {
+    const now = this.o.clock.now();
+    let count = 0;
+    for (const item of this.items.values()) {
+      if (!item.a.enabled) continue;
+      triggersOf(item.a).forEach((trigger, index) => {
+        if (trigger.type !== 'time' && trigger.type !== 'solar') return;
+        this.schedule(item, index, trigger, now);
+        count++;
+      });
+    }
+    this.o.log.info({ triggers: count, time_zone: this.o.place.timeZone }, 're-armed time and solar triggers for the new home settings');
   }
 
   private deactivate(item: Loaded) {
@@ -251,8 +282,9 @@ export class AutomationEngine {
   }
 
   private nextDue(t: Trigger, after: number): number | undefined {
-    if (t.type === 'time') return nextTimeOccurrence(t.at, t.days, after, this.o.timeZone);
-    if (t.type === 'solar') return this.o.location ? nextSolar(t.event, t.offset ?? 0, after, this.o.location, this.o.timeZone) : undefined;
+    const { timeZone, location } = this.o.place;
+    if (t.type === 'time') return nextTimeOccurrence(t.at, t.days, after, timeZone);
+    if (t.type === 'solar') return location ? nextSolar(t.event, t.offset ?? 0, after, location, timeZone) : undefined;
     return undefined;
   }
 

@@ -8,6 +8,7 @@ import { SceneService } from '../home/scenes/service.js';
 import { HomeService } from '../home/service.js';
 import { DemoIntegration } from '../integrations/demo/index.js';
 import { createLogger } from '../log.js';
+import { HomeSettings } from '../settings/index.js';
 import { SqliteStore } from '../store/index.js';
 import { tempDataDir } from './harness.js';
 
@@ -24,13 +25,15 @@ export async function automationHome(clock: FakeClock, opts: { dataDir?: string;
   const home = new HomeService({ repo: store.home, bus, clock, log, historyDays: 10, confirmTimeoutMs: 5_000, defaultWaitMs: 1_000 });
   home.addIntegration(new DemoIntegration({ ambient: false, responseDelayMs: 10 }));
   const scenes = new SceneService(home, store.home, bus, clock);
-  const part: Automations = createAutomations({ config, store, bus, clock, log, home, scenes });
+  const settings = new HomeSettings({ config, repo: store.settings, bus, log });
+  const part: Automations = createAutomations({ config, store, bus, clock, log, home, scenes, settings });
   await home.start();
   await scenes.load();
+  await settings.start();
   await part.start();
   const engine = part.engine;
   return {
-    dataDir, store, bus, home, scenes, part, engine,
+    dataDir, store, bus, home, scenes, settings, part, engine,
     create: (def: AutomationDefinition) => engine.create(def),
     /** Lets fake time pass in small steps so device replies and awaited continuations run. */
     async settle(ms = 200, step = 10) {

@@ -1,0 +1,13 @@
+import type { HomeSettingsView } from './service.js';
+
+declare module '../bus.js' {
+  interface EventMap {
+    /**
+     * The home's effective time zone or location changed (an admin saved or cleared a value):
+     * time and solar triggers re-arm, conditions read the new values from then on.
+     */
+    settings_changed: HomeSettingsView & { changed: HomeSettingKey[] };
+  }
+}
+
+export type HomeSettingKey = 'time_zone' | 'latitude' | 'longitude';
