@@ -100,11 +100,11 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'time_zone', env: 'HEARTH_TIME_ZONE', type: { kind: 'string' }, default: undefined,
-    doc: 'IANA time zone of the home (e.g. `Europe/Berlin`) for time triggers and conditions. Unset: the system\'s zone.',
+    doc: 'IANA time zone of the home (e.g. `Europe/Berlin`) for time triggers and conditions. Unset: the system\'s zone. A default: a zone saved on the Admin page (`PATCH /api/settings`) wins until cleared.',
   },
   {
     key: 'latitude', env: 'HEARTH_LATITUDE', type: { kind: 'number', min: -90, max: 90 }, default: undefined,
-    doc: 'Latitude of the home, for sunrise/sunset triggers and sun conditions. Unset: solar triggers do not fire (their trace says why).',
+    doc: 'Latitude of the home, for sunrise/sunset triggers and sun conditions. Unset: solar triggers do not fire (their trace says why). A default, like `time_zone`: a value saved on the Admin page wins until cleared.',
   },
   {
     key: 'longitude', env: 'HEARTH_LONGITUDE', type: { kind: 'number', min: -180, max: 180 }, default: undefined,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, message, type Role, type User } from './api';
+import { HomeSettingsSection } from './settings';
 
 interface AdminUser { id: string; username: string; role: Role; status: 'pending' | 'active'; disabled: boolean; created_at: string }
 interface Invite { code: string; role: Role; created_at: string; expires_at: string | null; max_uses: number; uses: number; state: string }
@@ -17,7 +18,7 @@ function licenseLine(l: License): string {
 const ROLES: Role[] = ['admin', 'user', 'viewer'];
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** Administration: users and approvals, invites, sessions, integrations. */
+/** Administration: users and approvals, invites, sessions, home settings, license, integrations. */
 export function AdminView({ me }: { me: User }) {
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [invites, setInvites] = useState<Invite[]>([]);
@@ -111,6 +112,8 @@ export function AdminView({ me }: { me: User }) {
             {!s.current && <button type="button" aria-label={`Revoke session of ${name(s.user_id)}`} onClick={act(() => api('DELETE', `/api/auth/sessions/${s.id}`))}>Revoke</button>}</li>
         ))}</ul>
       </section>
+
+      <HomeSettingsSection />
 
       {license && (
         <section aria-labelledby="license-h">
