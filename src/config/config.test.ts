@@ -39,6 +39,10 @@ describe('environment variables', () => {
     expect(c).toMatchObject({ host: '127.0.0.1', port: 9000, data_dir: '/var/lib/hearth', log_level: 'debug', role: 'license-server', body_limit: 2048 });
   });
 
+  it('checks a time zone with Intl and keeps the name as Intl spells it', () => {
+    expect(load({ HEARTH_TIME_ZONE: 'europe/berlin' }).time_zone).toBe('Europe/Berlin');
+  });
+
   it('treats an empty value as unset', () => {
     expect(load({ HEARTH_PORT: '' }).port).toBe(8420);
   });
@@ -46,7 +50,7 @@ describe('environment variables', () => {
   it.each([
     ['HEARTH_PORT', 'abc'], ['HEARTH_PORT', '70000'], ['HEARTH_PORT', '-1'], ['HEARTH_PORT', '80.5'],
     ['HEARTH_LOG_LEVEL', 'loud'], ['HEARTH_ROLE', 'server'], ['HEARTH_BODY_LIMIT', '10'], ['HEARTH_HOST', '   '],
-    ['HEARTH_HISTORY_DAYS', '0'],
+    ['HEARTH_HISTORY_DAYS', '0'], ['HEARTH_TIME_ZONE', 'Mars/Olympus'], ['HEARTH_TIME_ZONE', '+01:00'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const message = failure({ [name]: value });
     expect(message).toContain(name);

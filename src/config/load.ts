@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SETTINGS, type Config, type SettingSpec } from './schema.js';
+import { canonicalTimeZone } from './time-zone.js';
 
 /** A configuration problem; `main` prints the message and exits with code 2. */
 export class ConfigError extends Error {
@@ -72,6 +73,11 @@ function parseSetting(spec: SettingSpec, raw: unknown, where: string): unknown {
       if (typeof raw !== 'string' || raw.trim() === '') throw bad('a non-empty string');
       return raw;
     }
+    case 'time_zone': {
+      const tz = typeof raw === 'string' ? canonicalTimeZone(raw.trim()) : undefined;
+      if (!tz) throw bad('an IANA time zone such as Europe/Berlin');
+      return tz;
+    }
     case 'integer':
     case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
@@ -112,6 +118,8 @@ function describeType(t: SettingSpec['type']): string {
       return `${t.kind} ${t.min}–${t.max}`;
     case 'enum':
       return t.values.map((v) => `\`${v}\``).join(' \\| ');
+    case 'time_zone':
+      return 'IANA time zone';
     default:
       return t.kind;
   }

@@ -5,6 +5,8 @@
 
 export type SettingType =
   | { kind: 'string' }
+  /** An IANA zone name Intl knows (stored as Intl spells it). */
+  | { kind: 'time_zone' }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'number'; min: number; max: number }
   | { kind: 'boolean' }
@@ -99,7 +101,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     doc: 'Public base URL of this service (e.g. `https://hearth.example.com`): a license server writes it into the install script (unset: taken from the request); `hearth invite create` prints links with it (unset: `http://<hostname>:<port>`).',
   },
   {
-    key: 'time_zone', env: 'HEARTH_TIME_ZONE', type: { kind: 'string' }, default: undefined,
+    key: 'time_zone', env: 'HEARTH_TIME_ZONE', type: { kind: 'time_zone' }, default: undefined,
     doc: 'IANA time zone of the home (e.g. `Europe/Berlin`) for time triggers and conditions. Unset: the system\'s zone. A default: a zone saved on the Admin page (`PATCH /api/settings`) wins until cleared.',
   },
   {

@@ -1,2 +1,3 @@
-export { HomeSettings, canonicalTimeZone, type HomeSettingsPatch, type HomeSettingsView, type SettingSource } from './service.js';
+export { canonicalTimeZone } from '../config/time-zone.js';
+export { HomeSettings, type HomeSettingsPatch, type HomeSettingsView, type SettingSource } from './service.js';
 export type { HomeSettingKey } from './events.js';

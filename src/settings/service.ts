@@ -1,6 +1,7 @@
 import { systemTimeZone } from '../automations/zoned.js';
 import type { EventBus } from '../bus.js';
 import type { Config } from '../config/index.js';
+import { canonicalTimeZone } from '../config/time-zone.js';
 import type { Part } from '../context.js';
 import { Errors } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -27,19 +28,6 @@ type Stored = Partial<{ time_zone: string; latitude: number; longitude: number }
 /** Key of the home's settings in the store's settings table. */
 const KEY = 'home';
 const KEYS: readonly HomeSettingKey[] = ['time_zone', 'latitude', 'longitude'];
-
-/**
- * The IANA name Intl knows `name` by (case fixed: "europe/berlin" → "Europe/Berlin"), or
- * undefined. Offsets like "+01:00" are refused: a fixed offset ignores daylight saving time.
- */
-export function canonicalTimeZone(name: string): string | undefined {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The home's time zone and location, changeable at run time. The environment/config values
