@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../clock.js';
+import { DeadlineQueue } from '../deadlines.js';
 import { reportConfirms, type Report } from './expected.js';
 import type { Cause, Outcome } from './types.js';
 
@@ -10,7 +11,8 @@ export interface PendingCommand {
   params: Record<string, unknown>;
   cause: Cause;
   sent_at: number;
-  timer?: TimerHandle;
+  /** When it ends as `timeout` if no report confirmed it. */
+  due: number;
   waiters: ((outcome: Outcome, error?: string) => void)[];
   /** Set once settled. */
   result?: { outcome: Exclude<Outcome, 'accepted'>; error?: string };
@@ -19,12 +21,26 @@ export interface PendingCommand {
 export type Settled = { command: PendingCommand; outcome: Exclude<Outcome, 'accepted'>; error?: string };
 
 /**
+ * A flood of commands to a dead device all fall due together; ending them in slices keeps the
+ * event loop answering requests in between.
+ */
+const TIMEOUTS_PER_TURN = 500;
+
+/**
  * Follows each command `pending → confirmed | failed | timeout`. Reports are matched against
  * what the command asked for (expected.ts); an error the bridge reports fails the entity's
  * pending commands; the clock ends the wait.
+ *
+ * Deadlines live in one queue with a single clock timer armed for the earliest: tens of
+ * thousands of pending commands cost a heap entry each, not a timer each. Settled commands stay
+ * in the queue until they reach its head (or the queue is compacted) and are skipped there.
  */
 export class CommandTracker {
-  private readonly byEntity = new Map<string, PendingCommand[]>();
+  private readonly byEntity = new Map<string, Set<PendingCommand>>();
+  private readonly deadlines = new DeadlineQueue<PendingCommand>();
+  private pendingCount = 0;
+  private timer: TimerHandle | undefined;
+  private timerDue = Infinity;
 
   constructor(
     private readonly clock: Clock,
@@ -32,31 +48,31 @@ export class CommandTracker {
     private readonly onSettled: (s: Settled) => void,
   ) {}
 
-  track(cmd: Omit<PendingCommand, 'waiters' | 'timer' | 'sent_at'>): PendingCommand {
-    const pending: PendingCommand = { ...cmd, sent_at: this.clock.now(), waiters: [] };
-    pending.timer = this.clock.setTimeout(() => this.settle(pending, 'timeout'), this.timeoutMs);
-    const list = this.byEntity.get(cmd.entity_id);
-    if (list) list.push(pending);
-    else this.byEntity.set(cmd.entity_id, [pending]);
+  /** `timeoutMs` overrides the tracker's timeout for this command. */
+  track(cmd: Omit<PendingCommand, 'waiters' | 'sent_at' | 'due'>, timeoutMs = this.timeoutMs): PendingCommand {
+    const now = this.clock.now();
+    const pending: PendingCommand = { ...cmd, sent_at: now, due: now + timeoutMs, waiters: [] };
+    const set = this.byEntity.get(cmd.entity_id);
+    if (set) set.add(pending);
+    else this.byEntity.set(cmd.entity_id, new Set([pending]));
+    this.pendingCount++;
+    this.deadlines.push(pending, pending.due);
+    if (pending.due < this.timerDue) this.arm();
     return pending;
   }
 
-  pendingFor(entityId: string): PendingCommand[] {
-    return this.byEntity.get(entityId) ?? [];
+  hasPending(entityId: string): boolean {
+    return this.byEntity.has(entityId);
   }
 
   /** Confirms the entity's pending commands that this report satisfies; returns the first (it caused the change). */
   onReport(entityId: string, report: Report): PendingCommand | undefined {
-    const list = this.byEntity.get(entityId);
-    if (!list) return undefined;
-    let first: PendingCommand | undefined;
-    for (const p of [...list]) {
-      if (reportConfirms(p.action, p.params, report)) {
-        first ??= p;
-        this.settle(p, 'confirmed');
-      }
-    }
-    return first;
+    const set = this.byEntity.get(entityId);
+    if (!set) return undefined;
+    const confirmed: PendingCommand[] = [];
+    for (const p of set) if (reportConfirms(p.action, p.params, report)) confirmed.push(p);
+    for (const p of confirmed) this.settle(p, 'confirmed');
+    return confirmed[0];
   }
 
   fail(entityId: string, error: string) {
@@ -64,12 +80,13 @@ export class CommandTracker {
   }
 
   settle(p: PendingCommand, outcome: Exclude<Outcome, 'accepted'>, error?: string) {
-    const list = this.byEntity.get(p.entity_id);
-    if (!list || !list.includes(p)) return;
-    const rest = list.filter((x) => x !== p);
-    if (rest.length === 0) this.byEntity.delete(p.entity_id);
-    else this.byEntity.set(p.entity_id, rest);
-    if (p.timer) this.clock.clearTimeout(p.timer);
+    const set = this.byEntity.get(p.entity_id);
+    if (!set || !set.delete(p)) return;
+    if (set.size === 0) this.byEntity.delete(p.entity_id);
+    this.pendingCount--;
+    // Confirmed commands would otherwise sit in the queue until their deadline: at thousands of
+    // commands a second that is most of it.
+    if (this.deadlines.size > 1024 && this.deadlines.size > 4 * this.pendingCount) this.deadlines.filter((c) => !c.result && c !== p);
     p.result = error === undefined ? { outcome } : { outcome, error };
     for (const w of p.waiters) w(outcome, error);
     this.onSettled({ command: p, outcome, ...(error === undefined ? {} : { error }) });
@@ -77,16 +94,15 @@ export class CommandTracker {
 
   /** Resolves with the final outcome, or `accepted` if it is not known within `waitMs`. */
   wait(p: PendingCommand, waitMs: number): Promise<{ outcome: Outcome; error?: string }> {
+    if (p.result) return Promise.resolve(p.result);
+    if (waitMs <= 0) return Promise.resolve({ outcome: 'accepted' });
     return new Promise((resolve) => {
-      let timer: TimerHandle | undefined;
       const done = (outcome: Outcome, error?: string) => {
-        if (timer) this.clock.clearTimeout(timer);
+        this.clock.clearTimeout(timer);
         resolve(error === undefined ? { outcome } : { outcome, error });
       };
-      if (p.result) return resolve(p.result);
       p.waiters.push(done);
-      if (waitMs <= 0) return done('accepted');
-      timer = this.clock.setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         p.waiters = p.waiters.filter((w) => w !== done);
         resolve({ outcome: 'accepted' });
       }, waitMs);
@@ -94,7 +110,40 @@ export class CommandTracker {
   }
 
   clear() {
-    for (const list of this.byEntity.values()) for (const p of list) if (p.timer) this.clock.clearTimeout(p.timer);
+    if (this.timer) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerDue = Infinity;
+    this.deadlines.clear();
     this.byEntity.clear();
+    this.pendingCount = 0;
+  }
+
+  /** (Re-)arms the one timer for the earliest deadline of a command still pending. */
+  private arm() {
+    let head = this.deadlines.peek();
+    while (head && head.item.result) {
+      this.deadlines.pop();
+      head = this.deadlines.peek();
+    }
+    const due = head ? head.due : Infinity;
+    if (this.timer && due === this.timerDue) return;
+    if (this.timer) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerDue = due;
+    if (head) this.timer = this.clock.setTimeout(() => this.expire(), Math.max(0, due - this.clock.now()));
+  }
+
+  private expire() {
+    this.timer = undefined;
+    this.timerDue = Infinity;
+    const now = this.clock.now();
+    let ended = 0;
+    for (let head = this.deadlines.peek(); head && head.due <= now && ended < TIMEOUTS_PER_TURN; head = this.deadlines.peek()) {
+      this.deadlines.pop();
+      if (head.item.result) continue;
+      ended++;
+      this.settle(head.item, 'timeout');
+    }
+    this.arm();
   }
 }

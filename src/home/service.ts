@@ -298,7 +298,7 @@ export class HomeService {
       if (attrsChanged) nextAttrs = { ...e.attributes, ...attributes };
     }
     const newState = state === undefined ? e.state : state;
-    const confirmedBy = this.tracker.pendingFor(entityId).length > 0 ? this.tracker.onReport(entityId, { state: newState, attributes: nextAttrs }) : undefined;
+    const confirmedBy = this.tracker.hasPending(entityId) ? this.tracker.onReport(entityId, { state: newState, attributes: nextAttrs }) : undefined;
     if (!stateChanged && !attrsChanged && e.available) return;
 
     const old = this.snapshotOf(e);
