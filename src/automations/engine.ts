@@ -68,9 +68,11 @@ export class AutomationEngine {
   readonly traces: TraceLog;
   private readonly runDeps: RunDeps;
   private started = false;
+  /** Runs whose actions wait until every trigger due at the same instant has been evaluated. */
+  private held: (() => void)[] | undefined;
 
   constructor(private readonly o: EngineOptions) {
-    this.scheduler = new Scheduler(o.clock, (key, due) => this.onDue(key, due));
+    this.scheduler = new Scheduler(o.clock, (due) => this.onDue(due));
     this.traces = new TraceLog(o.repo, o.clock, o.log, () => this.flushMarks());
     this.runDeps = {
       home: o.home, scenes: o.scenes, notifications: o.notifications, clock: o.clock, repo: o.repo,
@@ -288,16 +290,36 @@ export class AutomationEngine {
     return undefined;
   }
 
-  private onDue(key: string, due: number) {
-    const [id, idx] = key.split('#') as [string, string];
-    const item = this.items.get(id);
-    const trigger = item ? triggersOf(item.a)[Number(idx)] : undefined;
-    if (!item || !trigger || !item.a.enabled) return;
-    // Remember the occurrence before acting on it: a crash or restart now never fires it again.
-    item.fired = { ...item.fired, [idx]: new Date(due).toISOString() };
-    void this.o.repo.saveFired(id, item.fired).catch((err) => this.o.log.error({ err, automation: id }, 'could not persist a fired occurrence'));
-    this.scheduler.set(key, this.nextDue(trigger, due));
-    this.fire(item, { index: Number(idx), type: trigger.type, description: describeTrigger(trigger), scheduled_for: new Date(due).toISOString() });
+  private onDue(batch: { key: string; due: number }[]) {
+    const firing: { item: Loaded; index: number; trigger: Trigger; due: number }[] = [];
+    for (const { key, due } of batch) {
+      const [id, idx] = key.split('#') as [string, string];
+      const item = this.items.get(id);
+      const trigger = item ? triggersOf(item.a)[Number(idx)] : undefined;
+      if (!item || !trigger || !item.a.enabled) continue;
+      item.fired = { ...item.fired, [idx]: new Date(due).toISOString() };
+      this.scheduler.set(key, this.nextDue(trigger, due));
+      firing.push({ item, index: Number(idx), trigger, due });
+    }
+    // Remember the occurrences before acting on them: a crash or restart now never fires them
+    // again. One transaction for all that fell due together: a commit waits for the disk, and
+    // one commit per automation made the twentieth of a minute's automations ~100 ms late.
+    const ids = [...new Set(firing.map((f) => f.item.a.id))];
+    void this.o.repo.saveFired(ids.map((id) => ({ id, fired: this.items.get(id)!.fired })))
+      .catch((err) => this.o.log.error({ err, automations: ids }, 'could not persist fired occurrences'));
+    // Actions start once all of them are evaluated: the automations due on one minute fire on
+    // time instead of each waiting for the others' first actions (a notify or a device command
+    // writes to the database before its first await).
+    this.held = [];
+    try {
+      for (const { item, index, trigger, due } of firing) {
+        this.fire(item, { index, type: trigger.type, description: describeTrigger(trigger), scheduled_for: new Date(due).toISOString() });
+      }
+    } finally {
+      const held = this.held;
+      this.held = undefined;
+      for (const start of held) start();
+    }
   }
 
   /** After a restart, a `for` countdown that was running resumes from the entity's last change. */
@@ -426,6 +448,11 @@ export class AutomationEngine {
   private launch(item: Loaded, run: Run, go: () => Promise<Trace | undefined>) {
     item.runs.add(run);
     this.traces.started(run.trace);
+    if (this.held) this.held.push(() => this.go(item, run, go));
+    else this.go(item, run, go);
+  }
+
+  private go(item: Loaded, run: Run, go: () => Promise<Trace | undefined>) {
     go()
       .catch((err: unknown) => {
         this.o.log.error({ err, automation: item.a.id }, 'automation run crashed');

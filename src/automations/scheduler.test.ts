@@ -88,6 +88,30 @@ describe('time triggers', () => {
     expect(h.engine.nextTriggerAt(a.id)).toBe('2026-01-07T06:30:00.000Z');
   });
 
+  it('fires every automation due on one minute once, all before their actions, and none again after a restart', async () => {
+    const clock = new FakeClock(Date.UTC(2026, 0, 5, 6, 29, 59)); // 07:29:59 Berlin
+    h = await automationHome(clock);
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await h.create(notifyAt('07:30', { name: `At 07:30 #${i}` }))).id);
+    const order: string[] = [];
+    h.bus.on('automation_triggered', 'test', (e) => order.push(`triggered ${e.automation_id}`));
+    // The notify action's database write is its first synchronous effect.
+    const repo = h.store.automations;
+    const addNotification = repo.addNotification.bind(repo);
+    repo.addNotification = (row) => {
+      order.push(`notified ${row.source_id}`);
+      return addNotification(row);
+    };
+    clock.advance(1_000);
+    await h.settle(50);
+    expect(order).toEqual([...ids.map((id) => `triggered ${id}`), ...ids.map((id) => `notified ${id}`)]);
+    const dataDir = h.dataDir;
+    await h.stop({ keepData: true });
+    h = await automationHome(clock, { dataDir });
+    await h.settle(100);
+    for (const id of ids) expect(await firedTimes(h, id)).toEqual(['2026-01-05T06:30:00.000Z']);
+  });
+
   it('replays a missed occurrence once at start when it is within catch_up', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 6, 0));
     h = await automationHome(clock);

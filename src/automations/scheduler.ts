@@ -20,7 +20,8 @@ export class Scheduler {
   private seq = 0;
   private stopped = false;
 
-  constructor(private readonly clock: Clock, private readonly onDue: (key: string, due: number) => void) {}
+  /** `onDue` gets every entry due at once in one call, so they can be persisted together. */
+  constructor(private readonly clock: Clock, private readonly onDue: (due: { key: string; due: number }[]) => void) {}
 
   set(key: string, due: number | undefined) {
     if (due === undefined) return this.delete(key);
@@ -68,12 +69,14 @@ export class Scheduler {
     this.timer = undefined;
     this.timerDue = undefined;
     const now = this.clock.now();
+    const due: { key: string; due: number }[] = [];
     while (this.heap.length > 0 && this.heap[0]!.due <= now) {
       const e = this.pop()!;
       if (this.live.get(e.key) !== e) continue;
       this.live.delete(e.key);
-      this.onDue(e.key, e.due);
+      due.push({ key: e.key, due: e.due });
     }
+    if (due.length > 0) this.onDue(due);
     this.arm();
   }
 

@@ -46,8 +46,8 @@ export interface AutomationRepository {
   delete(id: string): Promise<void>;
   /** Runtime marks, written behind in batches. */
   saveMarks(marks: { id: string; last_triggered: string | null; last_evaluated: string | null }[]): Promise<void>;
-  /** Written at once, before the actions run. */
-  saveFired(id: string, fired: Record<string, string>): Promise<void>;
+  /** Written at once, before the actions run; every occurrence due at one instant in one transaction. */
+  saveFired(rows: { id: string; fired: Record<string, string> }[]): Promise<void>;
   /** Appends traces and keeps only the newest `keep` per automation. */
   appendTraces(rows: TraceRow[], keep: number): Promise<void>;
   traces(automationId: string, limit: number): Promise<TraceRow[]>;

@@ -104,8 +104,11 @@ export class SqliteAutomations implements AutomationRepository {
     })();
   }
 
-  async saveFired(id: string, fired: Record<string, string>) {
-    this.q.fired.run(JSON.stringify(fired), id);
+  async saveFired(rows: { id: string; fired: Record<string, string> }[]) {
+    if (rows.length === 0) return;
+    this.db.transaction(() => {
+      for (const r of rows) this.q.fired.run(JSON.stringify(r.fired), r.id);
+    })();
   }
 
   async appendTraces(rows: TraceRow[], keep: number) {
