@@ -1,89 +1,17 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { paramSpec, type ParamSpec } from './action-catalogue';
+import type { ParamSpec } from './action-catalogue';
 import { api, ApiError, message } from './api';
 import { ParamInput } from './entity-action';
 import { EntityPicker, Field, FieldError, RowError, RowTools, TextInput, move, replace, type Obj } from './form';
 import { useStructure } from './hooks';
 import type { HomeStore } from './live';
+import { settingsOf, STATES, statesOf, toActions, toTargets, type Target } from './scene-targets';
 import type { Entity, Scene } from './types';
 
 /**
  * The scene editor (loaded on demand): pick devices and the state each should be in, with the
- * controls that fit what the device can do. A device's target turns into the scene's
- * `{entity, action, …params}` actions when saved, and back when a scene is opened.
+ * controls that fit what the device can do (see scene-targets.ts for how that maps to actions).
  */
-
-interface Target { entity: string; state: string; values: Obj }
-
-/** Actions that leave a device in a state, named as the state they leave it in. */
-const STATES: Record<string, string> = {
-  on: 'On', off: 'Off', lock: 'Locked', unlock: 'Unlocked', open: 'Open', close: 'Closed',
-  arm_home: 'Armed (home)', arm_away: 'Armed (away)', arm_night: 'Armed (night)', disarm: 'Disarmed',
-  play: 'Playing', pause: 'Paused', start_recording: 'Recording', stop_recording: 'Not recording', activate: 'Activated',
-};
-
-/** Settings beyond on/off: those marked `on` ride on the `on` action, the others have an action of their own. */
-const SETTINGS: { key: string; action: string; on?: boolean }[] = [
-  { key: 'brightness', action: 'on', on: true }, { key: 'kelvin', action: 'on', on: true }, { key: 'color', action: 'on', on: true },
-  { key: 'position', action: 'set_position' }, { key: 'hvac_mode', action: 'set_hvac_mode' }, { key: 'temperature', action: 'set_temperature' },
-  { key: 'preset', action: 'set_preset' }, { key: 'speed', action: 'set_fan_speed' }, { key: 'volume', action: 'set_volume' },
-];
-
-function settingsOf(e: Entity, state: string): { key: string; action: string; spec: ParamSpec }[] {
-  const out: { key: string; action: string; spec: ParamSpec }[] = [];
-  for (const s of SETTINGS) {
-    if (!e.capabilities.actions.includes(s.action)) continue;
-    if (s.on && state !== 'on') continue;
-    const spec = paramSpec(s.key, e.capabilities);
-    if (spec) out.push({ key: s.key, action: s.action, spec });
-  }
-  return out;
-}
-
-const statesOf = (e: Entity) => e.capabilities.actions.filter((a) => a in STATES);
-
-/** Groups a scene's per-entity actions into one target per device (rule-based actions are kept aside). */
-export function toTargets(actions: Obj[]): Target[] {
-  const byEntity = new Map<string, Target>();
-  for (const a of actions) {
-    if (typeof a.entity !== 'string') continue;
-    const { entity, action, ...params } = a;
-    const t = byEntity.get(entity) ?? { entity, state: '', values: {} };
-    byEntity.set(entity, t);
-    switch (action) {
-      case 'on': case 'dim': case 'set_color_temp': case 'set_color':
-        t.state = 'on';
-        Object.assign(t.values, params);
-        break;
-      case 'set_position': case 'set_temperature': case 'set_hvac_mode': case 'set_preset': case 'set_fan_speed': case 'set_volume':
-        Object.assign(t.values, params);
-        break;
-      default:
-        t.state = String(action);
-    }
-  }
-  return [...byEntity.values()];
-}
-
-/** The actions that bring each device to its target; `owner[i]` is the row that action came from. */
-export function toActions(targets: Target[], entities: Map<string, Entity>): { actions: Obj[]; owner: number[] } {
-  const actions: Obj[] = [];
-  const owner: number[] = [];
-  targets.forEach((t, row) => {
-    const e = entities.get(t.entity);
-    const push = (a: Obj) => { actions.push({ entity: t.entity, ...a }); owner.push(row); };
-    if (!e) { push({ action: t.state || 'on' }); return; }
-    const onParams: Obj = {};
-    for (const s of settingsOf(e, t.state)) {
-      const v = t.values[s.key];
-      if (v === undefined) continue;
-      if (s.action === 'on') onParams[s.key] = v;
-      else push({ action: s.action, [s.key]: v });
-    }
-    if (t.state) push({ action: t.state, ...(t.state === 'on' ? onParams : {}) });
-  });
-  return { actions, owner };
-}
 
 const describeRule = (a: Obj) => {
   const { target, action, ...params } = a as { target: Record<string, unknown>; action: string } & Obj;
@@ -101,7 +29,7 @@ function TargetFields({ name, path, target, entities, areas, onChange }: {
     const next = entities.get(id);
     const states = next ? statesOf(next) : [];
     // Lights and switches usually go on in a scene; anything else starts as "leave as it is" until chosen.
-    onChange({ entity: id, state: states.includes('on') ? 'on' : '', values: {} });
+    onChange({ entity: id, state: states.includes('on') ? 'on' : '', values: {}, stateParams: {} });
   };
   const setValue = (key: string, v: unknown) => {
     const values = { ...target.values };
@@ -115,7 +43,7 @@ function TargetFields({ name, path, target, entities, areas, onChange }: {
       {e && statesOf(e).length > 0 && (
         <Field label="State" path={`${path}.state`}>
           {(aria) => (
-            <select aria-label={`${name} state`} {...aria} value={target.state} onChange={(ev) => onChange({ ...target, state: ev.currentTarget.value })}>
+            <select aria-label={`${name} state`} {...aria} value={target.state} onChange={(ev) => onChange({ ...target, state: ev.currentTarget.value, stateParams: {} })}>
               <option value="">Leave as it is</option>
               {statesOf(e).map((s) => <option key={s} value={s}>{STATES[s]}</option>)}
             </select>
@@ -160,7 +88,7 @@ export function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene:
   const [name, setName] = useState(scene?.name ?? '');
   const [targets, setTargets] = useState<Target[]>(() => {
     const t = toTargets(scene?.actions ?? []);
-    return t.length || scene ? t : [{ entity: '', state: 'on', values: {} }];
+    return t.length || scene ? t : [{ entity: '', state: 'on', values: {}, stateParams: {} }];
   });
   const [rules, setRules] = useState<Obj[]>(() => (scene?.actions ?? []).filter((a) => typeof a.entity !== 'string'));
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
@@ -221,7 +149,7 @@ export function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene:
                 </fieldset>
               );
             })}
-            <button type="button" onClick={() => setTargets([...targets, { entity: '', state: 'on', values: {} }])}>Add device</button>
+            <button type="button" onClick={() => setTargets([...targets, { entity: '', state: 'on', values: {}, stateParams: {} }])}>Add device</button>
           </div>
         </section>
         {error && <p role="alert" class="error">Not saved: {error.text}</p>}
