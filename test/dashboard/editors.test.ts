@@ -252,7 +252,7 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('works on a 360 px phone by keyboard alone', async () => {
+  it('works on a 360 px phone, and by keyboard', async () => {
     const p = await signedInPage({ width: 360, height: 740 });
     await open(p, 'automations');
     await p.getByRole('button', { name: 'New automation' }).focus();
@@ -261,8 +261,14 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await form.getByLabel('Name', { exact: true }).focus();
     await p.keyboard.press('Control+A');
     await p.keyboard.type('Phone made');
-    // Tab through to the trigger kind and change it with the arrow keys.
+    // Change the trigger's kind with the arrow keys: the form follows, and Tab reaches its new fields.
     await form.getByLabel('Trigger 1 kind').focus();
+    await p.keyboard.press('ArrowDown');
+    expect(await form.getByLabel('Trigger 1 kind').inputValue()).toBe('sensor');
+    await p.keyboard.press('Tab');
+    expect(await active(p)).toBe('Trigger 1 sensor');
+    await p.keyboard.press('Shift+Tab');
+    await p.keyboard.press('ArrowUp');
     await p.keyboard.press('Tab');
     expect(await active(p)).toBe('Trigger 1 time');
     expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);

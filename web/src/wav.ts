@@ -50,20 +50,42 @@ export async function recordWav(): Promise<Recording> {
   };
 }
 
-async function resample(chunks: Float32Array[], rate: number, to: number): Promise<Float32Array> {
+/**
+ * Resamples to `to` Hz. The low-pass comes first because an AudioBufferSourceNode resamples by
+ * interpolation alone: hiss and sibilants above the new Nyquist frequency (8–24 kHz from a 48 kHz
+ * microphone) would otherwise fold back into the speech band the recogniser listens to.
+ */
+export async function resample(chunks: Float32Array[], rate: number, to: number): Promise<Float32Array> {
   const length = chunks.reduce((n, c) => n + c.length, 0);
   const input = new Float32Array(Math.max(1, length));
   let at = 0;
   for (const c of chunks) { input.set(c, at); at += c.length; }
   if (rate === to) return input;
-  const offline = new OfflineAudioContext(1, Math.max(1, Math.round((input.length * to) / rate)), to);
+  const offline = new OfflineAudioContext(1, input.length, rate);
   const buffer = offline.createBuffer(1, input.length, rate);
   buffer.copyToChannel(input, 0);
   const src = offline.createBufferSource();
   src.buffer = buffer;
-  src.connect(offline.destination);
+  let node: AudioNode = src;
+  for (let i = 0; i < 3; i++) {
+    const lowpass = offline.createBiquadFilter();
+    lowpass.type = 'lowpass';
+    lowpass.frequency.value = to * 0.45;
+    node.connect(lowpass);
+    node = lowpass;
+  }
+  node.connect(offline.destination);
   src.start();
-  return (await offline.startRendering()).getChannelData(0);
+  const filtered = (await offline.startRendering()).getChannelData(0);
+  const out = new Float32Array(Math.max(1, Math.floor((filtered.length * to) / rate)));
+  const step = rate / to;
+  for (let i = 0; i < out.length; i++) {
+    const x = i * step;
+    const j = Math.floor(x);
+    const next = filtered[Math.min(j + 1, filtered.length - 1)]!;
+    out[i] = filtered[j]! + (next - filtered[j]!) * (x - j);
+  }
+  return out;
 }
 
 export function encodeWav(samples: Float32Array, rate: number): Blob {
