@@ -112,7 +112,7 @@ export function AutomationEditor({ automation, store, onDone }: { automation: Au
           <>
             <div class="row plain">
               <TextInput name="Name" label="Name" path="name" maxLength={100} value={draft.name} onChange={(v) => up({ name: v })} />
-              <Select name="Mode" label="While running" path="mode" value={draft.mode} options={MODES} onChange={(v) => up({ mode: v })} />
+              <Select name="Mode" label="Mode" path="mode" value={draft.mode} options={MODES} onChange={(v) => up({ mode: v })} />
               <label class="check"><input type="checkbox" checked={draft.enabled} onChange={(e) => up({ enabled: e.currentTarget.checked })} />Enabled</label>
             </div>
 
@@ -157,10 +157,11 @@ export function AutomationEditor({ automation, store, onDone }: { automation: Au
 
             <details>
               <summary>More options</summary>
+              <p><small>Catch up: a time or sunrise/sunset run missed while Hearth was down still runs at start if it is at most this many seconds late (0 or empty: never).</small></p>
               <div class="row plain">
                 <TextInput name="Description" label="Description" path="description" maxLength={1000} value={draft.rest.description}
                   onChange={(v) => up({ rest: { ...draft.rest, description: v || undefined } })} />
-                <NumberInput name="Catch up missed runs (seconds)" label="Run a time missed while Hearth was down, if at most this many seconds late" path="catch_up"
+                <NumberInput name="Catch up seconds" label="Catch up seconds" path="catch_up"
                   value={draft.rest.catch_up} min={0} max={86400} step={1} onChange={(v) => up({ rest: { ...draft.rest, catch_up: v } })} />
               </div>
             </details>

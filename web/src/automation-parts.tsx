@@ -49,7 +49,7 @@ export function TriggerFields({ name, path, value, ctx, onChange }: { name: stri
   switch (type) {
     case 'time':
       fields = <>
-        <TextInput type="time" name={`${name} time`} label="At" path={`${path}.at`} value={value.at} onChange={(v) => set('at', v)} />
+        <TextInput type="time" name={`${name} time`} label="Time" path={`${path}.at`} value={value.at} onChange={(v) => set('at', v)} />
         <DaysInput name={`${name} days`} path={`${path}.days`} value={value.days} onChange={(v) => set('days', v)} />
       </>;
       break;
@@ -79,7 +79,7 @@ export function TriggerFields({ name, path, value, ctx, onChange }: { name: stri
     case 'solar':
       fields = <>
         <Select name={`${name} event`} label="Event" path={`${path}.event`} value={String(value.event ?? 'sunset')} options={[['sunrise', 'Sunrise'], ['sunset', 'Sunset']]} onChange={(v) => set('event', v)} />
-        <NumberInput name={`${name} offset minutes`} label="Offset (minutes, − before / + after)" path={`${path}.offset`} value={value.offset} min={-720} max={720} step={1} onChange={(v) => set('offset', v)} />
+        <NumberInput name={`${name} offset minutes`} label="Offset minutes (− before)" path={`${path}.offset`} value={value.offset} min={-720} max={720} step={1} onChange={(v) => set('offset', v)} />
       </>;
       break;
     case 'device_state':
@@ -126,7 +126,7 @@ export function ConditionFields({ name, path, value, ctx, onChange, depth }: { n
     case 'presence':
       fields = <>
         <PersonSelect name={name} path={path} value={value.person} ctx={ctx} none="Anyone / everyone" onChange={(v) => set('person', v)} />
-        <Select name={`${name} state`} label="Is" path={`${path}.state`} value={String(value.state ?? 'home')} options={[['home', 'home'], ['away', 'away']]} onChange={(v) => set('state', v)} />
+        <Select name={`${name} state`} label="State" path={`${path}.state`} value={String(value.state ?? 'home')} options={[['home', 'home'], ['away', 'away']]} onChange={(v) => set('state', v)} />
       </>;
       break;
     case 'time':
@@ -145,7 +145,7 @@ export function ConditionFields({ name, path, value, ctx, onChange, depth }: { n
     case 'numeric': {
       const entity = ctx.entities.get(String(value.entity ?? ''));
       fields = <>
-        <EntityPicker name={`${name} sensor`} label="Value of" path={`${path}.entity`} value={value.entity} entities={all(ctx).filter((e) => typeof e.state === 'number' || e.domain === 'sensor' || e.domain === 'number')} areas={ctx.areas} onChange={(id) => set('entity', id)} />
+        <EntityPicker name={`${name} sensor`} label="Sensor" path={`${path}.entity`} value={value.entity} entities={all(ctx).filter((e) => typeof e.state === 'number' || e.domain === 'sensor' || e.domain === 'number')} areas={ctx.areas} onChange={(id) => set('entity', id)} />
         <NumberInput name={`${name} above`} label={`Above${unit(entity)}`} path={`${path}.above`} value={value.above} onChange={(v) => set('above', v)} />
         <NumberInput name={`${name} below`} label={`Below${unit(entity)}`} path={`${path}.below`} value={value.below} onChange={(v) => set('below', v)} />
       </>;
@@ -227,7 +227,7 @@ export function ActionFields({ name, path, value, ctx, onChange }: { name: strin
           <ConditionFields name={`${name} wait for`} path={`${path}.wait`} value={(value.wait as Obj | undefined) ?? newCondition('state')} ctx={ctx} depth={1} onChange={(v) => onChange({ ...value, wait: v })} />
           <RowError path={`${path}.wait`} />
         </div>
-        <NumberInput name={`${name} timeout seconds`} label="Give up after (seconds)" path={`${path}.timeout`} value={value.timeout} min={0} step={1} onChange={(v) => onChange(patch(value, 'timeout', v))} />
+        <NumberInput name={`${name} timeout seconds`} label="Timeout seconds" path={`${path}.timeout`} value={value.timeout} min={0} step={1} onChange={(v) => onChange(patch(value, 'timeout', v))} />
       </>;
       break;
     default:
