@@ -34,6 +34,9 @@ export async function clearRetained(url: string, bases: string[]) {
  * the repository root; worktrees sit one level deeper).
  */
 export function fixtureScript(): string | undefined {
+  // The Node 24 CI run works on a copy of the project elsewhere and says where shared/ is.
+  const shared = process.env['HEARTH_SHARED_DIR'];
+  if (shared && existsSync(join(shared, 'tools', 'z2m-devices-fixture.mjs'))) return join(shared, 'tools', 'z2m-devices-fixture.mjs');
   let dir = ROOT;
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, '..', 'shared', 'tools', 'z2m-devices-fixture.mjs');
