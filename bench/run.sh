@@ -17,6 +17,8 @@ shared="${SHARED_BENCH:-}"
 # ../shared sits beside the clone (CI); from a git worktree deeper down, walk up to find it.
 for up in .. ../.. ../../..; do [ -z "$shared" ] && [ -d "$root/$up/shared/bench" ] && shared="$(cd "$root/$up/shared/bench" && pwd)"; done
 [ -n "$shared" ] || { echo "../shared/bench not found (set SHARED_BENCH)" >&2; exit 1; }
+# The floors need the bench's own packages (jose, autocannon, …); without them they die at start.
+[ -d "$shared/node_modules" ] || { echo "$shared has no node_modules: run \`npm ci\` there (or in a copy, and point SHARED_BENCH at it)" >&2; exit 1; }
 DUR=10; [ "${QUICK:-0}" = 1 ] && DUR=3
 PORT=18830; MQTT="mqtt://127.0.0.1:$PORT"; SECRET=bench-secret; HPORT=18420
 # Each bench light is two entities (the light and its link-quality sensor): 2,500 devices = 5,000 entities.
@@ -57,6 +59,8 @@ C="--mqtt-url $MQTT"
 run() { # name, server pid, command...
   local name=$1 spid=$2; shift 2
   echo "== $name"
+  # The scripts print the server's CPU only for a live pid they can read in /proc (else n/a).
+  [ -n "$spid" ] && [ -r "/proc/$spid/stat" ] || echo "warning: server pid '$spid' is not running; its CPU shows as n/a"
   ( cd "$shared" && "$@" --server-pid "$spid" ) 2>&1 | grep -v '^#' | tail -12
 }
 H_URL="http://127.0.0.1:$HPORT"
@@ -70,7 +74,8 @@ run floor2_rps $F2 node control-rps.mjs $C --base-url http://127.0.0.1:3100 --se
 run hearth_rps $H node control-rps.mjs $C --base-url $H_URL --token "$TOKEN" --path '/api/home/control?wait=0' --actions on,off --entity-id light.bench_lamp --expect-topic zigbee2mqtt/0xbe0c00000000fffe/set --duration $DUR
 # Every accepted command waits up to 10 s for the device to confirm; the bench lamp never answers,
 # so the rps phase leaves tens of thousands of pending commands that all time out ~10 s later.
-# Let that settle before measuring fan-out (see bench/RESULTS.md).
+# Ending them no longer stalls the loop (one timer, ended in slices; bench/command-flood.ts), but
+# it still costs CPU: let it pass before measuring fan-out.
 sleep 12
 for n in 1 100 1000; do
   cnt=1000; [ $n = 100 ] && cnt=300; [ $n = 1000 ] && cnt=200
