@@ -28,11 +28,15 @@ export class SystemClock implements Clock {
     const due = Date.now() + Math.max(0, ms);
     const arm = () => {
       const left = due - Date.now();
+      // Node's timers run on the monotonic clock, `due` is wall-clock time, and the two drift
+      // apart (~5 ms over 15 s measured here; a minute's time trigger fired 10–20 ms late).
+      // A long wait wakes a little early and re-arms for the rest, which then drifts by < 1 ms.
+      const wait = left > 1_000 ? Math.floor(left * 0.99) : Math.max(0, left);
       const t = setTimeout(() => {
         if (due - Date.now() > 0) return arm();
         this.timers.delete(id);
         fn();
-      }, Math.min(Math.max(0, left), max));
+      }, Math.min(wait, max));
       t.unref?.();
       this.timers.set(id, t);
     };
