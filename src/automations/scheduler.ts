@@ -1,9 +1,9 @@
 import type { Clock, TimerHandle } from '../clock.js';
+import { DeadlineQueue } from '../deadlines.js';
 
 interface Entry {
   due: number;
   key: string;
-  seq: number;
 }
 
 /**
@@ -12,12 +12,11 @@ interface Entry {
  * wall-clock instant computed from the calendar, re-computed after every firing).
  */
 export class Scheduler {
-  private heap: Entry[] = [];
-  /** The live entry per key; heap entries whose seq differs are stale and skipped. */
+  private readonly heap = new DeadlineQueue<Entry>();
+  /** The live entry per key; heap entries that are not the live one are stale and skipped. */
   private readonly live = new Map<string, Entry>();
   private timer: TimerHandle | undefined;
   private timerDue: number | undefined;
-  private seq = 0;
   private stopped = false;
 
   /** `onDue` gets every entry due at once in one call, so they can be persisted together. */
@@ -25,9 +24,11 @@ export class Scheduler {
 
   set(key: string, due: number | undefined) {
     if (due === undefined) return this.delete(key);
-    const e = { due, key, seq: ++this.seq };
+    const e = { due, key };
     this.live.set(key, e);
-    this.push(e);
+    this.heap.push(e, due);
+    // Edits and deletions leave stale entries behind; drop them before they outnumber the live ones.
+    if (this.heap.size > 2 * this.live.size + 1024) this.heap.filter((x) => this.live.get(x.key) === x);
     this.arm();
   }
 
@@ -51,8 +52,11 @@ export class Scheduler {
 
   private arm() {
     if (this.stopped) return;
-    while (this.heap.length > 0 && this.live.get(this.heap[0]!.key) !== this.heap[0]) this.pop();
-    const top = this.heap[0];
+    let top = this.heap.peek();
+    while (top && this.live.get(top.item.key) !== top.item) {
+      this.heap.pop();
+      top = this.heap.peek();
+    }
     if (!top) {
       if (this.timer) this.clock.clearTimeout(this.timer);
       this.timer = undefined;
@@ -70,48 +74,13 @@ export class Scheduler {
     this.timerDue = undefined;
     const now = this.clock.now();
     const due: { key: string; due: number }[] = [];
-    while (this.heap.length > 0 && this.heap[0]!.due <= now) {
-      const e = this.pop()!;
-      if (this.live.get(e.key) !== e) continue;
-      this.live.delete(e.key);
-      due.push({ key: e.key, due: e.due });
+    for (let top = this.heap.peek(); top && top.due <= now; top = this.heap.peek()) {
+      this.heap.pop();
+      if (this.live.get(top.item.key) !== top.item) continue;
+      this.live.delete(top.item.key);
+      due.push({ key: top.item.key, due: top.due });
     }
     if (due.length > 0) this.onDue(due);
     this.arm();
   }
-
-  private push(e: Entry) {
-    const h = this.heap;
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!less(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
-      i = p;
-    }
-  }
-
-  private pop(): Entry | undefined {
-    const h = this.heap;
-    const top = h[0];
-    const last = h.pop();
-    if (h.length > 0 && last) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && less(h[l]!, h[m]!)) m = l;
-        if (r < h.length && less(h[r]!, h[m]!)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
-        i = m;
-      }
-    }
-    return top;
-  }
 }
-
-const less = (a: Entry, b: Entry) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
