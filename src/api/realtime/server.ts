@@ -5,6 +5,7 @@ import { roleAllows, type Access } from '../../auth/roles.js';
 import type { EventBus } from '../../bus.js';
 import { AppError, Errors } from '../../errors.js';
 import type { Logger } from '../../log.js';
+import { sendWholeFrames } from './whole-frames.js';
 
 /**
  * The Socket.IO channel (§5.3, §6), on the same port as REST at `/socket.io`.
@@ -39,6 +40,7 @@ export class RealtimeServer {
 
   constructor(private readonly opts: RealtimeOptions) {
     this.io = new Server(opts.httpServer, { serveClient: false, maxHttpBufferSize: 1024 * 1024, cors: { origin: false } });
+    sendWholeFrames(this.io);
 
     this.io.use((socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
