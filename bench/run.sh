@@ -6,6 +6,8 @@
 #
 #   bash bench/run.sh                 # 10 s load phases
 #   QUICK=1 bash bench/run.sh         # 3 s load phases
+# The Node-RED peer (issue 3: control throughput >= 2x it) runs too when it is installed in the
+# shared bench (`cd nodered && npm ci` there); NODERED=0 skips it. It listens on NR_PORT (18880).
 # Hearth addresses Zigbee2MQTT devices by IEEE address (names change), so its set topic for
 # bench_lamp is zigbee2mqtt/0xbe0c00000000fffe/set (z2m-announce.mjs's address for it).
 # Hearth converts Zigbee brightness 0-254 to percent, so fan-out pairs events by arrival order
@@ -38,11 +40,18 @@ fi
 cd "$shared"
 node floor2-server.mjs --port 3100 --auth jwt --secret $SECRET --mqtt-url $MQTT > "$scratch/f2.log" 2>&1 & F2=$!; pids+=($F2)
 node floor3-server.mjs --port 3200 --mqtt-url $MQTT > "$scratch/f3.log" 2>&1 & F3=$!; pids+=($F3)
+NR=""; NR_PORT="${NR_PORT:-18880}"
+if [ "${NODERED:-1}" != 0 ] && [ -d "$shared/nodered/node_modules/node-red" ]; then
+  mkdir -p "$scratch/nodered"
+  NR_PORT=$NR_PORT MQTT_PORT=$PORT BENCH_SECRET=$SECRET NR_USERDIR="$scratch/nodered" nodered/start-nodered.sh > "$scratch/nodered.log" 2>&1 & NR=$!; pids+=($NR)
+else
+  echo "Node-RED peer not run (not installed in $shared/nodered, or NODERED=0)"
+fi
 cd "$root"
 
 HEARTH_HOST=127.0.0.1 HEARTH_PORT=$HPORT HEARTH_DATA_DIR="$scratch/data" HEARTH_DEMO=false HEARTH_LOG_LEVEL=warn \
   HEARTH_MQTT_URL=$MQTT node "$root/dist/main.js" > "$scratch/hearth.log" 2>&1 & H=$!; pids+=($H)
-wait_port 3100; wait_port 3200; wait_port $HPORT
+wait_port 3100; wait_port 3200; wait_port $HPORT; [ -n "$NR" ] && wait_port $NR_PORT
 TOKEN=$(curl -fsS -X POST "http://127.0.0.1:$HPORT/api/auth/register" -H 'content-type: application/json' \
   -d '{"username":"bench","password":"bench-password-1"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
 # Discovery: time from the retained bridge/devices being published until every light is registered.
@@ -66,11 +75,14 @@ run() { # name, server pid, command...
 H_URL="http://127.0.0.1:$HPORT"
 # Warm-up (JIT), not recorded.
 ( cd "$shared" && node control-rps.mjs $C --base-url http://127.0.0.1:3100 --secret $SECRET --duration 3 >/dev/null 2>&1
-  node control-rps.mjs $C --base-url $H_URL --token "$TOKEN" --path '/api/home/control?wait=0' --actions on,off --entity-id light.bench_lamp --expect-topic zigbee2mqtt/0xbe0c00000000fffe/set --duration 3 >/dev/null 2>&1 )
+  node control-rps.mjs $C --base-url $H_URL --token "$TOKEN" --path '/api/home/control?wait=0' --actions on,off --entity-id light.bench_lamp --expect-topic zigbee2mqtt/0xbe0c00000000fffe/set --duration 3 >/dev/null 2>&1
+  [ -z "$NR" ] || node control-rps.mjs $C --base-url http://127.0.0.1:$NR_PORT --secret $SECRET --duration 3 >/dev/null 2>&1 )
 
 run floor2_lat $F2 node control-latency.mjs $C --base-url http://127.0.0.1:3100 --secret $SECRET
 run hearth_lat $H node control-latency.mjs $C --base-url $H_URL --token "$TOKEN" --path '/api/home/control?wait=0' --actions on,off --entity-id light.bench_lamp --expect-topic zigbee2mqtt/0xbe0c00000000fffe/set
 run floor2_rps $F2 node control-rps.mjs $C --base-url http://127.0.0.1:3100 --secret $SECRET --duration $DUR
+[ -z "$NR" ] || run nodered_lat $NR node control-latency.mjs $C --base-url http://127.0.0.1:$NR_PORT --secret $SECRET
+[ -z "$NR" ] || run nodered_rps $NR node control-rps.mjs $C --base-url http://127.0.0.1:$NR_PORT --secret $SECRET --duration $DUR
 run hearth_rps $H node control-rps.mjs $C --base-url $H_URL --token "$TOKEN" --path '/api/home/control?wait=0' --actions on,off --entity-id light.bench_lamp --expect-topic zigbee2mqtt/0xbe0c00000000fffe/set --duration $DUR
 # Every accepted command waits up to 10 s for the device to confirm; the bench lamp never answers,
 # so the rps phase leaves tens of thousands of pending commands that all time out ~10 s later.
