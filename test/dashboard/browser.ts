@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -43,4 +43,13 @@ export function screenshotDir(): string {
   const dir = process.env.HEARTH_SCREENSHOTS === '1' ? join(root, 'docs/screenshots') : join(tmpdir(), 'hearth-screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Logs `username` in through the login form and waits for the home's rooms. */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(baseUrl + '/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.locator('.room').first().waitFor();
 }

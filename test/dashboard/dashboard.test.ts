@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
-import { buildDashboard, hasChromium, launchChromium, screenshotDir } from './browser.js';
+import { buildDashboard, hasChromium, launchChromium, screenshotDir, logIn } from './browser.js';
 
 /**
  * The dashboard end to end: the built UI served by the real service with the demo home,
@@ -27,13 +27,7 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
     }
     throw new Error(`never happened: ${what}`);
   };
-  const login = async (p: Page, username: string) => {
-    await p.goto(t.url + '/');
-    await p.getByLabel('Username').fill(username);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.getByRole('button', { name: 'Log in', exact: true }).click();
-    await p.locator('.room').first().waitFor();
-  };
+  const login = (p: Page, username: string) => logIn(p, t.url, username, PASSWORD);
 
   beforeAll(async () => {
     const build = await buildDashboard();

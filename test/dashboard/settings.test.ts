@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
-import { buildDashboard, hasChromium, launchChromium, screenshotDir } from './browser.js';
+import { buildDashboard, hasChromium, launchChromium, screenshotDir, logIn } from './browser.js';
 
 /**
  * The home settings on the Admin page (issue 7), in headless Debian Chromium against the real
@@ -21,13 +21,7 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
   const PASSWORD = 'correct horse battery';
   const settings = async () => (await t.api('GET', '/api/settings', { token: adminToken })).body as Record<string, unknown>;
 
-  const login = async (p: Page, username: string) => {
-    await p.goto(t.url + '/');
-    await p.getByLabel('Username').fill(username);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.getByRole('button', { name: 'Log in', exact: true }).click();
-    await p.locator('.room').first().waitFor();
-  };
+  const login = (p: Page, username: string) => logIn(p, t.url, username, PASSWORD);
 
   beforeAll(async () => {
     const build = await buildDashboard();
