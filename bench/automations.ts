@@ -20,10 +20,14 @@ import { tempDataDir } from '../src/test-support/harness.js';
 const N = 10_000;
 const log = createLogger('silent');
 const clock = new SystemClock();
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function boot(dataDir: string) {
-  const config = loadConfig({ env: {}, overrides: { data_dir: dataDir, time_zone: 'Europe/Berlin', presence_leave_delay: 0 } });
+  const config = loadConfig({
+    env: {},
+    overrides: { data_dir: dataDir, time_zone: 'Europe/Berlin', presence_leave_delay: 0 },
+  });
   const store = new SqliteStore(dataDir, log);
   const bus = new EventBus(log);
   const home = new HomeService({ repo: store.home, bus, clock, log, historyDays: 1 });
@@ -34,7 +38,17 @@ async function boot(dataDir: string) {
   await home.start();
   await scenes.load();
   await settings.start();
-  return { store, bus, home, part, async stop() { await part.stop(); await home.stop(); await store.close(); } };
+  return {
+    store,
+    bus,
+    home,
+    part,
+    async stop() {
+      await part.stop();
+      await home.stop();
+      await store.close();
+    },
+  };
 }
 
 const dataDir = tempDataDir();
@@ -47,9 +61,12 @@ const dataDir = tempDataDir();
     const kind = i % 3;
     await h.part.engine.create({
       name: `bench ${i}`,
-      trigger: kind === 0 ? { type: 'time', at: `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}` }
-        : kind === 1 ? { type: 'sensor', entity: `sensor.bench_${i % 3334}`, above: 50 + (i % 40) }
-          : { type: 'device_state', entity: `binary_sensor.bench_${i % 3334}`, to: 'on' },
+      trigger:
+        kind === 0
+          ? { type: 'time', at: `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}` }
+          : kind === 1
+            ? { type: 'sensor', entity: `sensor.bench_${i % 3334}`, above: 50 + (i % 40) }
+            : { type: 'device_state', entity: `binary_sensor.bench_${i % 3334}`, to: 'on' },
       conditions: [{ type: 'presence', state: 'away' }],
       actions: [{ notify: `bench ${i}` }],
     });
@@ -67,7 +84,9 @@ await h.part.start();
 const tStart = performance.now() - tHome;
 global.gc?.();
 const heapAfter = process.memoryUsage().heapUsed;
-console.log(`start-up: ${N} automations loaded and scheduled in ${tStart.toFixed(0)} ms (home core ${(tHome - t0).toFixed(0)} ms); heap +${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
+console.log(
+  `start-up: ${N} automations loaded and scheduled in ${tStart.toFixed(0)} ms (home core ${(tHome - t0).toFixed(0)} ms); heap +${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`,
+);
 
 // 2. 1,000 state changes/s for 5 s: cost per event (the synchronous bus dispatch into the engine).
 const costs: number[] = [];
@@ -80,9 +99,13 @@ for (let s = 0; s < 5; s++) {
     const old = { state: 40, attributes: {}, available: true, last_changed: '', last_updated: '' };
     const t = performance.now();
     h.bus.emit('state_changed', {
-      entity_id: i % 2 ? `sensor.bench_${n}` : `binary_sensor.bench_${n}`, domain: i % 2 ? 'sensor' : 'binary_sensor', area: null,
-      old_state: i % 2 ? old : { ...old, state: 'off' }, new_state: i % 2 ? { ...old, state: 40 + (i % 60) } : { ...old, state: i % 4 === 0 ? 'on' : 'off' },
-      cause: { type: 'device' }, correlation_id: null,
+      entity_id: i % 2 ? `sensor.bench_${n}` : `binary_sensor.bench_${n}`,
+      domain: i % 2 ? 'sensor' : 'binary_sensor',
+      area: null,
+      old_state: i % 2 ? old : { ...old, state: 'off' },
+      new_state: i % 2 ? { ...old, state: 40 + (i % 60) } : { ...old, state: i % 4 === 0 ? 'on' : 'off' },
+      cause: { type: 'device' },
+      correlation_id: null,
     });
     costs.push(performance.now() - t);
     if (i % 50 === 49) await new Promise((r) => setImmediate(r));
@@ -92,7 +115,9 @@ for (let s = 0; s < 5; s++) {
   else lag += used - 1000;
 }
 const wall = performance.now() - startAt;
-console.log(`state changes: 5,000 at 1,000/s → per event p50 ${pct(costs, 50).toFixed(3)} ms, p99 ${pct(costs, 99).toFixed(3)} ms, max ${Math.max(...costs).toFixed(2)} ms; wall ${wall.toFixed(0)} ms for 5 s of load (backlog ${lag.toFixed(0)} ms)`);
+console.log(
+  `state changes: 5,000 at 1,000/s → per event p50 ${pct(costs, 50).toFixed(3)} ms, p99 ${pct(costs, 99).toFixed(3)} ms, max ${Math.max(...costs).toFixed(2)} ms; wall ${wall.toFixed(0)} ms for 5 s of load (backlog ${lag.toFixed(0)} ms)`,
+);
 
 // 3. Time trigger firing delay, through the scheduler itself with 10,000 entries armed: 20 probes
 //    due at the next whole seconds (a minute's boundary stands in for the minute: the scheduler
@@ -111,13 +136,20 @@ await new Promise((r) => setTimeout(r, 2000)); // let the last trace batch flush
 const base = Math.ceil(Date.now() / 1000) * 1000 + 1000;
 for (let i = 0; i < 20; i++) sched.set(`probe#${i}`, base + i * 250);
 await new Promise((r) => setTimeout(r, base + 20 * 250 + 500 - Date.now()));
-console.log(`time trigger firing delay (${firings.length} probes among ${N} scheduled automations): p50 ${pct(firings, 50)} ms, p99 ${pct(firings, 99)} ms, max ${Math.max(...firings)} ms`);
+console.log(
+  `time trigger firing delay (${firings.length} probes among ${N} scheduled automations): p50 ${pct(firings, 50)} ms, p99 ${pct(firings, 99)} ms, max ${Math.max(...firings)} ms`,
+);
 
 // 4. End to end: 20 real automations with a time trigger at the next whole minute (besides the
 //    ~28 of the 10,000 that share each minute), no conditions, one notify action. Delay = from the
 //    scheduled minute until the engine announces the run (automation_triggered).
 const minute = Math.ceil((Date.now() + 5_000) / 60_000) * 60_000;
-const at = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(minute);
+const at = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+}).format(minute);
 const minuteDelays: number[] = [];
 const notifyDelays: number[] = [];
 let dueEntered = NaN;
@@ -131,9 +163,16 @@ h.bus.on('automation_triggered', 'bench', (e) => {
 h.bus.on('notification', 'bench', (n) => {
   if (n.message.startsWith('probe ')) notifyDelays.push(Date.now() - minute);
 });
-for (let i = 0; i < 20; i++) await h.part.engine.create({ name: `minute probe ${i}`, trigger: { type: 'time', at }, actions: [{ notify: `probe ${i}` }] });
+for (let i = 0; i < 20; i++)
+  await h.part.engine.create({
+    name: `minute probe ${i}`,
+    trigger: { type: 'time', at },
+    actions: [{ notify: `probe ${i}` }],
+  });
 await new Promise((r) => setTimeout(r, minute + 3_000 - Date.now()));
-console.log(`time trigger at ${at} (20 automations due on one minute, end to end): fired p50 ${pct(minuteDelays, 50)} ms, p99 ${pct(minuteDelays, 99)} ms, max ${Math.max(...minuteDelays)} ms (${minuteDelays.length} fired; the clock timer ran ${dueEntered} ms after the minute); their notify action done p50 ${pct(notifyDelays, 50)} ms, max ${Math.max(...notifyDelays)} ms`);
+console.log(
+  `time trigger at ${at} (20 automations due on one minute, end to end): fired p50 ${pct(minuteDelays, 50)} ms, p99 ${pct(minuteDelays, 99)} ms, max ${Math.max(...minuteDelays)} ms (${minuteDelays.length} fired; the clock timer ran ${dueEntered} ms after the minute); their notify action done p50 ${pct(notifyDelays, 50)} ms, max ${Math.max(...notifyDelays)} ms`,
+);
 await h.stop();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

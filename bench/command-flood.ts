@@ -37,7 +37,12 @@ class DeadLamps implements Integration {
   async start(host: IntegrationHost) {
     host.beginDiscovery();
     for (let i = 0; i < ENTITIES; i++) {
-      host.announceEntity({ unique_id: `lamp${i}`, domain: 'light', name: `Dead Lamp ${i}`, capabilities: { actions: ['on', 'off'] } });
+      host.announceEntity({
+        unique_id: `lamp${i}`,
+        domain: 'light',
+        name: `Dead Lamp ${i}`,
+        capabilities: { actions: ['on', 'off'] },
+      });
       host.reportState(`lamp${i}`, 'off', {});
     }
     host.endDiscovery();
@@ -75,7 +80,14 @@ class CountingClock extends SystemClock {
   }
 }
 const clock = new CountingClock();
-const home = new HomeService({ repo: store.home, bus, clock, log, historyDays: 1, confirmTimeoutMs: TIMEOUT_MS });
+const home = new HomeService({
+  repo: store.home,
+  bus,
+  clock,
+  log,
+  historyDays: 1,
+  confirmTimeoutMs: TIMEOUT_MS,
+});
 const dead = new DeadLamps();
 home.addIntegration(dead);
 await home.start();
@@ -103,12 +115,17 @@ const cause = { type: 'user' as const, id: 'bench' };
 const t0 = performance.now();
 for (let i = 0; i < COMMANDS; i++) {
   // Like `POST /api/home/control?wait=0`: answer `accepted` at once.
-  await home.execute({ entity_id: `light.dead_lamp_${i % ENTITIES}`, action: i % 2 ? 'on' : 'off', params: {}, cause }, { waitMs: 0 });
+  await home.execute(
+    { entity_id: `light.dead_lamp_${i % ENTITIES}`, action: i % 2 ? 'on' : 'off', params: {}, cause },
+    { waitMs: 0 },
+  );
   if (i % 500 === 499) await new Promise((r) => setImmediate(r));
 }
 const floodMs = performance.now() - t0;
 const timers = clock.live;
-console.log(`flood: ${COMMANDS} commands to ${ENTITIES} dead entit${ENTITIES === 1 ? 'y' : 'ies'} in ${floodMs.toFixed(0)} ms; clock timers pending after it: ${timers}`);
+console.log(
+  `flood: ${COMMANDS} commands to ${ENTITIES} dead entit${ENTITIES === 1 ? 'y' : 'ies'} in ${floodMs.toFixed(0)} ms; clock timers pending after it: ${timers}`,
+);
 
 worstLate = 0;
 histogram.enable();

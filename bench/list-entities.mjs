@@ -5,7 +5,11 @@
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
 const base = new URL(args['base-url'] ?? 'http://127.0.0.1:8420');
 const count = Number(args.count ?? 200);
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -13,11 +17,22 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 function get() {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const req = request({ agent, host: base.hostname, port: base.port, path: '/api/home/entities', headers: { authorization: `Bearer ${args.token}` } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c) => (bytes += c.length));
-      res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, bytes, status: res.statusCode }));
-    });
+    const req = request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path: '/api/home/entities',
+        headers: { authorization: `Bearer ${args.token}` },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c) => (bytes += c.length));
+        res.on('end', () =>
+          resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, bytes, status: res.statusCode }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -41,13 +56,24 @@ for (let i = 0; i < count; i++) {
 const c1 = cpu(args['server-pid']);
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(2);
-const list = JSON.parse(await new Promise((resolve) => {
-  request({ agent, host: base.hostname, port: base.port, path: '/api/home/entities', headers: { authorization: `Bearer ${args.token}` } }, (res) => {
-    let s = '';
-    res.on('data', (c) => (s += c));
-    res.on('end', () => resolve(s));
-  }).end();
-}));
+const list = JSON.parse(
+  await new Promise((resolve) => {
+    request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path: '/api/home/entities',
+        headers: { authorization: `Bearer ${args.token}` },
+      },
+      (res) => {
+        let s = '';
+        res.on('data', (c) => (s += c));
+        res.on('end', () => resolve(s));
+      },
+    ).end();
+  }),
+);
 console.log(`entities=${list.length}`);
 console.log(`response_bytes=${last.bytes}`);
 if (args['server-pid']) console.log(`server_cpu_ms_per_req=${((c1 - c0) / count).toFixed(2)}`);

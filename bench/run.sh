@@ -49,6 +49,8 @@ else
 fi
 cd "$root"
 
+# The bench measures throughput, not the per-user/per-socket command limits: they are off here.
+HEARTH_COMMAND_RATE_USER=0 HEARTH_COMMAND_RATE_SOCKET=0 \
 HEARTH_HOST=127.0.0.1 HEARTH_PORT=$HPORT HEARTH_DATA_DIR="$scratch/data" HEARTH_DEMO=false HEARTH_LOG_LEVEL=warn \
   HEARTH_MQTT_URL=$MQTT node "$root/dist/main.js" > "$scratch/hearth.log" 2>&1 & H=$!; pids+=($H)
 wait_port 3100; wait_port 3200; wait_port $HPORT; [ -n "$NR" ] && wait_port $NR_PORT

@@ -6,7 +6,13 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'src/main.ts'], { stdio: 'inherit' }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { stdio: 'inherit' }),
 ];
-const stop = () => { for (const c of children) c.kill('SIGTERM'); };
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

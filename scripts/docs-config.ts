@@ -8,4 +8,7 @@ const readme = readFileSync('README.md', 'utf8');
 const a = readme.indexOf(START);
 const b = readme.indexOf(END);
 if (a < 0 || b < a) throw new Error('README.md has no config-table markers');
-writeFileSync('README.md', `${readme.slice(0, a + START.length)}\n${renderConfigTable()}\n${readme.slice(b)}`);
+writeFileSync(
+  'README.md',
+  `${readme.slice(0, a + START.length)}\n${renderConfigTable()}\n${readme.slice(b)}`,
+);

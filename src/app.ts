@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import { AgentTimers } from './agent/timers/service.js';
+import { timerRoutes } from './api/http/routes/timers.js';
+import { validateDefinition } from './automations/validate.js';
 import { CoreHomeAccess } from './agent/home-adapter.js';
 import { createAgents } from './agent/index.js';
 import { VoiceService, type VoiceOptions } from './agent/voice/index.js';
@@ -12,14 +15,29 @@ import { authRoutes } from './api/http/routes/auth.js';
 import { healthRoutes } from './api/http/routes/health.js';
 import { controlRoutes } from './api/http/routes/control.js';
 import { homeRoutes } from './api/http/routes/home.js';
+import { integrationRoutes } from './api/http/routes/integrations.js';
+import { historyRoutes } from './api/http/routes/history.js';
+import { integrationDetailRoutes } from './api/http/routes/integration-details.js';
+import { backupRoutes } from './api/http/routes/backup.js';
+import { applyStagedRestore } from './cli/restore-staged.js';
+import { notificationRoutes } from './api/http/routes/notifications.js';
+import { CauseNames } from './home/causes.js';
+import { AreaOrder } from './home/area-order.js';
 import { sceneRoutes } from './api/http/routes/scenes.js';
 import { setupRoutes } from './api/http/routes/setup.js';
 import { userRoutes } from './api/http/routes/users.js';
 import { homeEvents } from './api/realtime/home-events.js';
+import { pairingEvents } from './api/realtime/pairing-events.js';
 import { webRoutes } from './api/http/web/static.js';
 import { createHttpServer, type HttpApp, type RouteInfo } from './api/http/server.js';
 import { RealtimeServer } from './api/realtime/server.js';
+import { CommandLimits } from './api/rate-limit.js';
+import { tokenRoutes } from './api/http/routes/tokens.js';
+import { AuditLog } from './auth/audit.js';
+import { Housekeeping } from './store/housekeeping.js';
 import { AuthService, TokenSigner, loadOrCreateKey } from './auth/index.js';
+import { AutomaticBackups } from './backups/index.js';
+import { systemTimeZone } from './config/time-zone.js';
 import { EventBus } from './bus.js';
 import { SystemClock, type Clock } from './clock.js';
 import type { Config } from './config/index.js';
@@ -29,12 +47,18 @@ import { homeLicense, licenseServer } from './license/index.js';
 import { SceneService } from './home/scenes/service.js';
 import { HomeService } from './home/service.js';
 import { createBridges } from './integrations/bridges.js';
+import { matterRoutes } from './api/http/routes/matter.js';
+import { matterBridgeRoutes } from './api/http/routes/matter-bridge.js';
+import { MatterBridge } from './matter-bridge/bridge.js';
+import type { MatterNetwork } from './integrations/matter/stack.js';
 import type { MqttService } from './integrations/mqtt/index.js';
 import type { DemoOptions } from './integrations/demo/index.js';
+import { PAIRABLE_MODULES, PairingService, type PairableModule } from './integrations/pairing/index.js';
 import { createLogger, type Logger } from './log.js';
 import { StatusBoard } from './status.js';
 import { HomeSettings } from './settings/index.js';
 import { settingsRoutes } from './api/http/routes/settings.js';
+import { mqttBrokerRoutes } from './api/http/routes/mqtt-broker.js';
 import { SqliteStore } from './store/index.js';
 import { VERSION } from './version.js';
 
@@ -50,10 +74,27 @@ export interface AppOptions {
   webDir?: string;
   /** Built-in speech engine overrides (tests point the binary at a missing file). */
   voice?: VoiceOptions['pocketsphinx'];
+  /** Thresholds of the notifications for things that need a person (tests shorten them). */
+  attention?: { goneForMs?: number; checkEveryMs?: number };
+  /** The integrations a person can add devices to (default: every one Hearth ships). */
+  pairable?: PairableModule[];
+  /** Where the Matter bridge's packets go (default: the machine's network; tests: the simulator or none). */
+  matterBridge?: { network: MatterNetwork; commandWaitMs?: number };
 }
 
 export interface HearthApp {
-  ctx: CoreContext & { status: StatusBoard; home?: HomeService; scenes?: SceneService; automations?: Automations; mqtt?: MqttService; settings?: HomeSettings };
+  ctx: CoreContext & {
+    status: StatusBoard;
+    home?: HomeService;
+    scenes?: SceneService;
+    automations?: Automations;
+    mqtt?: MqttService;
+    settings?: HomeSettings;
+    housekeeping?: Housekeeping;
+    pairing?: PairingService;
+    backups?: AutomaticBackups;
+    matterBridge?: MatterBridge;
+  };
   http: HttpApp;
   routes: RouteInfo[];
   realtime: RealtimeServer;
@@ -69,39 +110,89 @@ export interface HearthApp {
  */
 export async function createApp(opts: AppOptions): Promise<HearthApp> {
   const { config } = opts;
-  const log = opts.log ?? createLogger(config.log_level);
+  const log = opts.log ?? createLogger(config.log_level, undefined, config.log_format);
   const clock = opts.clock ?? new SystemClock();
   const bus = new EventBus(log.child({ part: 'bus' }));
-  const store = new SqliteStore(config.data_dir, log.child({ part: 'store' }));
+  // A backup restored from the dashboard is swapped in here, before the database is opened.
+  applyStagedRestore(config.data_dir, log.child({ part: 'restore' }));
+  const store = new SqliteStore(config.data_dir, log.child({ part: 'store' }), config);
   const signer = new TokenSigner(loadOrCreateKey(join(config.data_dir, 'secrets', 'token.key')));
-  const auth = new AuthService({ store, signer, clock, bus, log: log.child({ part: 'auth' }) });
+  const auth = new AuthService({
+    store,
+    signer,
+    clock,
+    bus,
+    log: log.child({ part: 'auth' }),
+    sessionHours: config.session_hours,
+    sessionIdleDays: config.session_idle_days,
+  });
   const status = new StatusBoard();
   const ctx: HearthApp['ctx'] = { config, version: VERSION, log, clock, bus, store, auth, status };
 
-  const { app: http, routes } = await createHttpServer({
-    log, bodyLimit: config.body_limit, version: VERSION, authenticate: (token) => auth.authenticate(token),
+  const corsOrigins = (config.cors_origins ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  const limits = new CommandLimits({
+    perUser: config.command_rate_user,
+    perSocket: config.command_rate_socket,
+    clock,
   });
-  const realtime = new RealtimeServer({ httpServer: http.server, auth, bus, log: log.child({ part: 'realtime' }) });
+  const audit = new AuditLog(store, clock, log.child({ part: 'audit' }));
+  const { app: http, routes } = await createHttpServer({
+    log,
+    bodyLimit: config.body_limit,
+    version: VERSION,
+    authenticate: (token) => auth.authenticate(token),
+    limits,
+    corsOrigins,
+    audit,
+  });
+  const realtime = new RealtimeServer({
+    httpServer: http.server,
+    auth,
+    bus,
+    log: log.child({ part: 'realtime' }),
+    limits,
+    corsOrigins,
+  });
 
-  const parts: Part[] = [new RunningMarker(config.data_dir)];
+  const housekeeping = new Housekeeping({
+    store,
+    clock,
+    log: log.child({ part: 'housekeeping' }),
+    auditDays: config.audit_days,
+    sessionIdleDays: config.session_idle_days,
+  });
+  ctx.housekeeping = housekeeping;
+  const parts: Part[] = [new RunningMarker(config.data_dir), housekeeping];
+  /** Bus listeners registered here rather than by a part; removed on stop. */
+  const listeners: (() => void)[] = [];
 
   healthRoutes(http, ctx);
   authRoutes(http, ctx);
   setupRoutes(http, ctx);
   userRoutes(http, ctx);
+  tokenRoutes(http, auth, audit);
   let homeAccess: CoreHomeAccess | undefined;
+  let agentTimers: AgentTimers | undefined;
   aiRoutes(http, ctx);
   if (config.role === 'license-server') {
     licenseServer(http, ctx);
   } else {
     parts.push(homeLicense(http, ctx));
     const home = new HomeService({
-      repo: store.home, bus, clock, log: log.child({ part: 'home' }), historyDays: config.history_days,
+      repo: store.home,
+      bus,
+      clock,
+      log: log.child({ part: 'home' }),
+      historyDays: config.history_days,
       ...(opts.confirmTimeoutMs !== undefined ? { confirmTimeoutMs: opts.confirmTimeoutMs } : {}),
     });
     const bridges = createBridges({ config, log, clock, home, status, demo: opts.demo ?? { ambient: true } });
     parts.push(...bridges.parts);
     ctx.mqtt = bridges.mqtt;
+    mqttBrokerRoutes(http, bridges.mqtt);
     const scenes = new SceneService(home, store.home, bus, clock);
     ctx.home = home;
     ctx.scenes = scenes;
@@ -113,40 +204,135 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
       },
       stop: () => home.stop(),
     });
-    homeRoutes(http, home);
+    // After the home part: a lazily loaded integration attaches to a started home.
+    const pairing = new PairingService({
+      config,
+      clock,
+      log: log.child({ part: 'pairing' }),
+      bus,
+      home,
+      modules: opts.pairable ?? PAIRABLE_MODULES,
+    });
+    ctx.pairing = pairing;
+    parts.push(pairing);
+    const areaOrder = new AreaOrder(store.settings);
+    parts.push({ name: 'area-order', start: () => areaOrder.load(), stop: async () => {} });
+    homeRoutes(http, home, areaOrder);
+    integrationRoutes(http, pairing);
+    integrationDetailRoutes(http, home);
+    matterRoutes(http, pairing);
+    const matterBridge = new MatterBridge({
+      dataDir: config.data_dir,
+      home,
+      bus,
+      log: log.child({ part: 'matter_bridge' }),
+      port: config.matter_bridge_port,
+      network: opts.matterBridge?.network ?? { kind: 'udp', networkInterface: config.matter_interface },
+      ...(opts.matterBridge?.commandWaitMs ? { commandWaitMs: opts.matterBridge.commandWaitMs } : {}),
+    });
+    ctx.matterBridge = matterBridge;
+    parts.push(matterBridge);
+    matterBridgeRoutes(http, matterBridge);
+    pairingEvents(realtime, bus);
     controlRoutes(http, home);
     sceneRoutes(http, scenes);
-    homeEvents(realtime, bus, home, scenes);
-    const settings = new HomeSettings({ config, repo: store.settings, bus, log: log.child({ part: 'settings' }) });
+    listeners.push(homeEvents(realtime, bus, home, scenes));
+    const settings = new HomeSettings({
+      config,
+      repo: store.settings,
+      bus,
+      log: log.child({ part: 'settings' }),
+    });
     ctx.settings = settings;
     parts.push(settings);
     settingsRoutes(http, settings);
     // Automations start after the home part has restored the registry and the settings loaded (parts start in order).
-    const automations = createAutomations({ config, store, bus, clock, log, home, scenes, settings });
+    const automations = createAutomations({
+      config,
+      store,
+      bus,
+      clock,
+      log,
+      home,
+      scenes,
+      settings,
+      ...(opts.attention ? { attention: opts.attention } : {}),
+    });
     ctx.automations = automations;
     parts.push(automations);
     automationRoutes(http, automations, home, scenes);
-    automationEvents(realtime, bus);
-    const access = new CoreHomeAccess(home, scenes);
-    for (const ev of ['entity_added', 'entity_updated', 'entity_removed'] as const) bus.on(ev, 'agents', () => access.changed());
+    listeners.push(automationEvents(realtime, bus));
+    notificationRoutes(http, automations.notifications);
+    backupRoutes(http, { dataDir: config.data_dir, version: VERSION });
+    const causes = new CauseNames({
+      user: async (id) => (await store.users.get(id))?.username ?? null,
+      automation: (id) => automations.engine.list().find((a) => a.id === id)?.name ?? null,
+      scene: (id) => scenes.list().find((s) => s.id === id)?.name ?? null,
+      agent: (id) => id,
+    });
+    historyRoutes(http, home, causes);
+    const access = new CoreHomeAccess(
+      home,
+      scenes,
+      (def) => automations.engine.create(validateDefinition(def)),
+      () => settings.timeZone,
+    );
+    // one-shot timers of the chat ("in 10 minutes", "at 7") start after the home and automations
+    agentTimers = new AgentTimers(store.agentTimers, clock, log.child({ part: 'agent_timers' }));
+    parts.push(agentTimers);
+    for (const ev of ['entity_added', 'entity_updated', 'entity_removed'] as const)
+      listeners.push(bus.on(ev, 'agents', () => access.changed()));
     homeAccess = access;
     webRoutes(http, opts.webDir);
   }
+  const backups = new AutomaticBackups({
+    settings: config,
+    clock,
+    log: log.child({ part: 'backups' }),
+    timeZone: () => ctx.settings?.timeZone ?? config.time_zone ?? systemTimeZone(),
+  });
+  ctx.backups = backups;
+  parts.push(backups);
   const llm = config.llm_url
-    ? { url: config.llm_url, model: config.llm_model, apiKey: config.llm_api_key, timeoutMs: config.llm_timeout * 1000 }
+    ? {
+        url: config.llm_url,
+        model: config.llm_model,
+        apiKey: config.llm_api_key,
+        timeoutMs: config.llm_timeout * 1000,
+      }
     : undefined;
-  const { chat, homeAgent } = createAgents({ clock, status, log, home: homeAccess, llm });
+  const { chat, homeAgent } = createAgents({
+    clock,
+    status,
+    log,
+    home: homeAccess,
+    llm,
+    timers: agentTimers,
+  });
   chatRoutes(http, realtime, chat);
+  if (agentTimers) timerRoutes(http, agentTimers);
   const voice = new VoiceService({
-    dataDir: config.data_dir, chat, engine: homeAgent.engine, status, log: log.child({ part: 'voice' }), wyomingStt: config.wyoming_stt,
-    registry: () => { homeAgent.refresh(); return homeAgent.engine.registry; },
-    onChange: (l) => homeAccess?.onChange(l), pocketsphinx: opts.voice,
+    dataDir: config.data_dir,
+    chat,
+    engine: homeAgent.engine,
+    status,
+    log: log.child({ part: 'voice' }),
+    wyomingStt: config.wyoming_stt,
+    registry: () => {
+      homeAgent.refresh();
+      return homeAgent.engine.registry;
+    },
+    onChange: (l) => homeAccess?.onChange(l),
+    pocketsphinx: opts.voice,
   });
   voiceRoutes(http, voice);
 
   let stopped: Promise<void> | undefined;
   return {
-    ctx, http, routes, realtime,
+    ctx,
+    http,
+    routes,
+    realtime,
     async start() {
       for (const part of parts) await part.start();
       await http.listen({ host: config.host, port: config.port });
@@ -160,6 +346,7 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
       stopped ??= (async () => {
         await realtime.close();
         await http.close();
+        for (const remove of listeners.splice(0)) remove();
         for (const part of [...parts].reverse()) {
           try {
             await part.stop();

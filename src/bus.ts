@@ -5,7 +5,6 @@ import type { Logger } from './log.js';
  * (`declare module '../bus.js' { interface EventMap { ... } }`), so the bus stays typed
  * without one file knowing every part.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EventMap {
   /** A session ended (logout, refresh, revoke, password change): realtime drops its sockets. */
   session_revoked: { session_id: string; user_id: string };
@@ -32,11 +31,14 @@ export class EventBus {
 
   on<K extends EventName>(event: K, owner: string, fn: Listener<K>): () => void {
     const list = this.listeners.get(event) ?? [];
-    const reg: Registration = { owner, fn: fn as (payload: never) => void };
+    const reg: Registration = { owner, fn: fn };
     this.listeners.set(event, [...list, reg]);
     return () => {
       const current = this.listeners.get(event) ?? [];
-      this.listeners.set(event, current.filter((r) => r !== reg));
+      this.listeners.set(
+        event,
+        current.filter((r) => r !== reg),
+      );
     };
   }
 
@@ -55,7 +57,10 @@ export class EventBus {
   /** Removes every listener a part registered (called from that part's `stop()`). */
   removeOwner(owner: string): void {
     for (const [event, list] of this.listeners) {
-      this.listeners.set(event, list.filter((r) => r.owner !== owner));
+      this.listeners.set(
+        event,
+        list.filter((r) => r.owner !== owner),
+      );
     }
   }
 

@@ -32,11 +32,14 @@ export class SystemClock implements Clock {
       // apart (~5 ms over 15 s measured here; a minute's time trigger fired 10–20 ms late).
       // A long wait wakes a little early and re-arms for the rest, which then drifts by < 1 ms.
       const wait = left > 1_000 ? Math.floor(left * 0.99) : Math.max(0, left);
-      const t = setTimeout(() => {
-        if (due - Date.now() > 0) return arm();
-        this.timers.delete(id);
-        fn();
-      }, Math.min(wait, max));
+      const t = setTimeout(
+        () => {
+          if (due - Date.now() > 0) return arm();
+          this.timers.delete(id);
+          fn();
+        },
+        Math.min(wait, max),
+      );
       t.unref?.();
       this.timers.set(id, t);
     };
@@ -82,7 +85,12 @@ export class FakeClock implements Clock {
       let next: [number, { due: number; fn: () => void; seq: number }] | undefined;
       for (const entry of this.timers) {
         if (entry[1].due > target) continue;
-        if (!next || entry[1].due < next[1].due || (entry[1].due === next[1].due && entry[1].seq < next[1].seq)) next = entry;
+        if (
+          !next ||
+          entry[1].due < next[1].due ||
+          (entry[1].due === next[1].due && entry[1].seq < next[1].seq)
+        )
+          next = entry;
       }
       if (!next) break;
       this.timers.delete(next[0]);

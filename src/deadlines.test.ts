@@ -9,7 +9,10 @@ describe('DeadlineQueue', () => {
     for (const [item, due] of items) q.push(item, due);
     const out: string[] = [];
     for (let e = q.pop(); e; e = q.pop()) out.push(e.item);
-    const expected = items.map((x, i) => ({ x, i })).sort((a, b) => a.x[1] - b.x[1] || a.i - b.i).map((e) => e.x[0]);
+    const expected = items
+      .map((x, i) => ({ x, i }))
+      .sort((a, b) => a.x[1] - b.x[1] || a.i - b.i)
+      .map((e) => e.x[0]);
     expect(out).toEqual(expected);
     expect(q.size).toBe(0);
   });

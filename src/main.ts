@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config/index.js';
 
 /** Entry point: read config, build the app, start, stop cleanly on SIGINT/SIGTERM. */
 async function main() {
+  // Everything Hearth writes (database, keys, backups, voice models) is for its own user only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

@@ -2,11 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, registerUser, type TestApp } from '../test-support/harness.js';
 import { AgentRegistry, type Agent, type AgentMessage } from './agents.js';
 
-const msg: AgentMessage = { text: 'hello', conversation_id: 'c1', source: 'chat', user: { id: 'u', role: 'user' } };
+const msg: AgentMessage = {
+  text: 'hello',
+  conversation_id: 'c1',
+  source: 'chat',
+  user: { id: 'u', role: 'user' },
+};
 
-function agent(name: string, priority: number, accepts: boolean, status: 'ready' | 'unavailable' = 'ready'): Agent {
+function agent(
+  name: string,
+  priority: number,
+  accepts: boolean,
+  status: 'ready' | 'unavailable' = 'ready',
+): Agent {
   return {
-    name, priority, status: () => status, accepts: () => accepts,
+    name,
+    priority,
+    status: () => status,
+    accepts: () => accepts,
     handle: async () => ({ reply: `from ${name}`, intent: null, actions: [] }),
   };
 }
@@ -37,14 +50,22 @@ describe('agent registry', () => {
 
 describe('GET /api/ai/status', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.stop(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
 
   it('reports the Home agent with priority 35 and the intent engine', async () => {
     const { access_token } = await registerUser(t, 'admin');
     const res = await t.api('GET', '/api/ai/status', { token: access_token });
     expect(res.status).toBe(200);
-    expect(res.body.agents).toContainEqual({ name: 'home', priority: 35, status: expect.stringMatching(/^(ready|unavailable)$/) });
+    expect(res.body.agents).toContainEqual({
+      name: 'home',
+      priority: 35,
+      status: expect.stringMatching(/^(ready|unavailable)$/),
+    });
     expect(res.body.intent_engine).toMatchObject({ status: 'ready', kind: 'templates', language: 'en' });
     expect(res.body.intent_engine.templates).toBeGreaterThan(50);
   });

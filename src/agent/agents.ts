@@ -16,7 +16,11 @@ export interface AgentMessage {
   user: { id: string; role: UserRole };
 }
 
-export interface AgentAction { entity_id: string; action: string; outcome: string }
+export interface AgentAction {
+  entity_id: string;
+  action: string;
+  outcome: string;
+}
 
 export interface AgentReply {
   reply: string;
@@ -39,7 +43,8 @@ export class AgentRegistry {
   private readonly agents: Agent[] = [];
 
   register(agent: Agent): void {
-    if (this.agents.some((a) => a.name === agent.name)) throw new Error(`agent ${agent.name} registered twice`);
+    if (this.agents.some((a) => a.name === agent.name))
+      throw new Error(`agent ${agent.name} registered twice`);
     this.agents.push(agent);
     this.agents.sort((a, b) => b.priority - a.priority);
   }

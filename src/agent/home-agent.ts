@@ -1,41 +1,76 @@
 /**
  * The Home agent (priority 35): natural-language commands and questions about the home,
- * recognised locally by the intent engine and run through the home core's control path with
- * cause `agent`. Viewers may ask but not act; unlocking, opening a garage door and disarming
- * wait for an explicit "yes" in the same conversation.
+ * understood locally (exact templates, then the second stage; see understanding/) in the
+ * context of a conversation, and run through the home core's control path with cause
+ * `{type:'agent', id:'home', user_id}` on behalf of the person who asked (so undo and history
+ * know them). Viewers may ask but not act; unlocking, opening a garage door, disarming and
+ * creating an automation wait for an explicit "yes" in the same conversation.
  */
 import type { Clock } from '../clock.js';
-import type { Agent, AgentMessage, AgentReply, AgentStatus } from './agents.js';
-import type { HomeAccess, HomeEntityView } from './home-access.js';
+import type { Agent, AgentAction, AgentMessage, AgentReply, AgentStatus } from './agents.js';
+import type { AgentActor, HomeAccess, HomeEntityView } from './home-access.js';
 import { IntentEngine, type IntentResult } from './intents/engine.js';
 import { commandFor, needsConfirmation, plan, targetEntities, type PlannedCommand } from './plan.js';
-import { actionReply, confirmQuestion, describeState, stateAnswer, stateText } from './replies.js';
+import { actionReply, confirmQuestion, describeState, joinNames, stateAnswer, stateText } from './replies.js';
 import { parseSceneRequest, settingAsCommand } from './scene-chat.js';
+import { TooManyTimers, type AgentTimers } from './timers/service.js';
+import { Conversations, type Conversation } from './understanding/conversation.js';
+import type { Reading } from './understanding/reader.js';
+import { automationFromRule, ruleInWords } from './understanding/rules.js';
+import {
+  clockIn,
+  dateReply,
+  dueOf,
+  helpReply,
+  timeReply,
+  timerLabel,
+  whenInWords,
+} from './understanding/replies.js';
+import { Understanding, type Command, type RuleDraft } from './understanding/understand.js';
 
 const QUESTIONS = new Set(['HassGetState', 'HassClimateGetTemperature']);
 const YES = /^(yes|yeah|yep|sure|ok|okay|confirm|confirmed|do it|go ahead|please do|yes please)\b/i;
 const NO = /^(no|nope|cancel|stop|don'?t|never ?mind|abort)\b/i;
 const PENDING_MS = 60_000;
 
-interface Pending { commands: PlannedCommand[]; intent: string; expires: number }
+type Pending =
+  | { kind: 'commands'; commands: PlannedCommand[]; intent: string; expires: number }
+  | { kind: 'rule'; rule: RuleDraft; expires: number };
 
 export class HomeAgent implements Agent {
   readonly name = 'home';
   readonly priority = 35;
   readonly engine: IntentEngine;
+  readonly understanding: Understanding;
   private readonly pending = new Map<string, Pending>();
-  private last: { key: string; result: IntentResult } | undefined;
+  private readonly conversations: Conversations;
+  private registrySeen: unknown;
 
-  constructor(private readonly home: HomeAccess | undefined, private readonly clock: Clock, engine?: IntentEngine) {
-    this.engine = engine ?? new IntentEngine(home ? home.registry() : { entities: [], areas: [], floors: [] });
+  constructor(
+    private readonly home: HomeAccess | undefined,
+    private readonly clock: Clock,
+    engine?: IntentEngine,
+    private readonly timers?: AgentTimers,
+  ) {
+    this.engine =
+      engine ?? new IntentEngine(home ? home.registry() : { entities: [], areas: [], floors: [] });
+    this.understanding = new Understanding(this.engine);
+    this.registrySeen = this.engine.registry;
+    this.conversations = new Conversations(clock);
+    timers?.setRunner((row) => this.runTimer(row));
   }
 
-  status(): AgentStatus { return this.home ? 'ready' : 'unavailable'; }
+  status(): AgentStatus {
+    return this.home ? 'ready' : 'unavailable';
+  }
 
   accepts(msg: AgentMessage): boolean {
     if (this.pendingFor(msg.conversation_id)) return true;
     if (parseSceneRequest(msg.text)) return true;
-    return this.recognize(msg).intent !== null;
+    this.refresh();
+    // a copy: deciding whether to accept must not consume a "which one?"
+    const conv = { ...this.conversations.get(msg.conversation_id) };
+    return this.understanding.understand(msg.text, msg.area ?? null, conv).kind !== 'none';
   }
 
   async handle(msg: AgentMessage): Promise<AgentReply> {
@@ -45,8 +80,10 @@ export class HomeAgent implements Agent {
     if (pending) {
       this.pending.delete(msg.conversation_id);
       if (YES.test(msg.text.trim())) {
-        if (msg.user.role === 'viewer') return refuse(pending.intent);
-        return this.run(pending.intent, pending.commands);
+        if (msg.user.role === 'viewer')
+          return refuse(pending.kind === 'rule' ? 'HearthAutomationCreate' : pending.intent);
+        if (pending.kind === 'rule') return this.createRule(pending.rule);
+        return this.run(pending.intent, pending.commands, actorOf(msg));
       }
       if (NO.test(msg.text.trim())) return { reply: 'Okay, I left it as it is.', intent: null, actions: [] };
       // anything else: the question lapses and the message is handled on its own
@@ -56,48 +93,205 @@ export class HomeAgent implements Agent {
       if (msg.user.role === 'viewer') return refuse('HassSceneCreate');
       return this.createScene(scene, msg);
     }
-    return this.handleRecognized(this.recognize(msg), msg);
+    this.refresh();
+    const conv = this.conversations.get(msg.conversation_id);
+    const u = this.understanding.understand(msg.text, msg.area ?? null, conv);
+    this.understanding.remember(conv, u);
+    switch (u.kind) {
+      case 'none':
+        return { reply: "Sorry, I didn't understand that.", intent: null, actions: [] };
+      case 'ask':
+        return { reply: u.reading.ask ?? 'Which one?', intent: u.reading.intent, actions: [] };
+      case 'special':
+        return this.special(u.intent, msg, conv);
+      case 'rule': {
+        if (msg.user.role === 'viewer') return refuse('HearthAutomationCreate');
+        const commands = plan(asResult(u.rule.command), home).commands;
+        if (commands.length === 0)
+          return {
+            reply: "I can't make that into an automation.",
+            intent: 'HearthAutomationCreate',
+            actions: [],
+          };
+        this.pending.set(msg.conversation_id, {
+          kind: 'rule',
+          rule: u.rule,
+          expires: this.clock.now() + PENDING_MS,
+        });
+        return {
+          reply: `${ruleInWords(u.rule, commands, (id) => this.nameOf(id))} Shall I create this automation? Say yes to confirm.`,
+          intent: 'HearthAutomationCreate',
+          actions: [],
+        };
+      }
+      case 'command':
+        if (u.command.when) return this.schedule(u.command, msg, conv);
+        return this.handleReading(u.command.reading, msg);
+      case 'compound':
+        return this.compound(u.parts, msg, conv);
+    }
   }
 
   /**
-   * Acts on a recognised intent: asks back when ambiguous, answers questions, refuses viewers,
-   * asks for confirmation of risky commands, else runs the commands through the control path.
-   * The language-model fallback comes here too, so its tool calls get exactly these rules.
+   * Acts on a recognised intent from the language-model fallback: the same rules as a reading
+   * (questions answered, viewers refused, risky commands confirmed, the control path).
    */
   async handleRecognized(r: IntentResult, msg: AgentMessage): Promise<AgentReply> {
-    const home = this.home;
-    if (!home) return { reply: 'The home is not available right now.', intent: null, actions: [] };
     if (!r.intent) return { reply: "Sorry, I didn't understand that.", intent: null, actions: [] };
     if (r.ask) return { reply: r.ask, intent: r.intent, actions: [] };
+    return this.handleReading({ intent: r.intent, slots: r.slots, entity_ids: r.entity_ids }, msg);
+  }
+
+  private async handleReading(r: Reading, msg: AgentMessage): Promise<AgentReply> {
+    const home = this.home!;
     if (QUESTIONS.has(r.intent)) return { reply: this.answer(r), intent: r.intent, actions: [] };
     if (msg.user.role === 'viewer') return refuse(r.intent);
-
-    const { commands, entities } = plan(r, home);
-    if (commands.length === 0) return { reply: nothingFound(r, entities.length), intent: r.intent, actions: [] };
+    const { commands, entities } = plan(asResult(r), home);
+    if (commands.length === 0)
+      return { reply: nothingFound(r, entities.length), intent: r.intent, actions: [] };
     const risky = commands.filter((c) => needsConfirmation(c, home.entity(c.entity_id)!));
     if (risky.length > 0) {
-      this.pending.set(msg.conversation_id, { commands, intent: r.intent, expires: this.clock.now() + PENDING_MS });
+      this.pending.set(msg.conversation_id, {
+        kind: 'commands',
+        commands,
+        intent: r.intent,
+        expires: this.clock.now() + PENDING_MS,
+      });
       return { reply: confirmQuestion(risky, (id) => this.nameOf(id)), intent: r.intent, actions: [] };
     }
-    return this.run(r.intent, commands);
+    return this.run(r.intent, commands, actorOf(msg));
   }
 
-  /** Re-indexes the engine when the home's registry snapshot changed (entities, areas, scenes). */
-  refresh(): void {
-    const reg = this.home?.registry();
-    if (reg && reg !== this.engine.registry) {
-      this.engine.setRegistry(reg);
-      this.last = undefined;
+  /** Each part through the control path; one reply that says what happened to each. */
+  private async compound(parts: Command[], msg: AgentMessage, conv: Conversation): Promise<AgentReply> {
+    const replies: string[] = [];
+    const actions: AgentAction[] = [];
+    for (const part of parts) {
+      const r = part.when
+        ? await this.schedule(part, msg, conv)
+        : await this.handleReading(part.reading, msg);
+      replies.push(r.reply);
+      actions.push(...r.actions);
+      // a confirmation question stops the sequence: the rest would run before the answer
+      if (this.pendingFor(msg.conversation_id)) break;
+    }
+    return { reply: replies.join(' '), intent: parts.map((p) => p.reading.intent).join('+'), actions };
+  }
+
+  /** "turn off the kitchen light in 10 minutes": a persisted one-shot timer. */
+  private async schedule(cmd: Command, msg: AgentMessage, conv: Conversation): Promise<AgentReply> {
+    const intent = cmd.reading.intent;
+    if (!this.timers) return { reply: "I can't set timers here.", intent, actions: [] };
+    if (msg.user.role === 'viewer') return refuse(intent);
+    const { commands, entities } = plan(asResult(cmd.reading), this.home!);
+    if (commands.length === 0)
+      return { reply: nothingFound(cmd.reading, entities.length), intent, actions: [] };
+    if (commands.some((c) => needsConfirmation(c, this.home!.entity(c.entity_id)!)))
+      return { reply: 'For safety I only do that right away, with a confirmation.', intent, actions: [] };
+    const tz = this.timeZone();
+    const due = dueOf(cmd.when!, this.clock.now(), tz);
+    const label = timerLabel(commands, (id) => this.nameOf(id));
+    let row;
+    try {
+      row = await this.timers.add({ user_id: msg.user.id, label, commands, due });
+    } catch (err) {
+      if (err instanceof TooManyTimers)
+        return { reply: 'You have too many timers set; cancel some first.', intent, actions: [] };
+      throw err;
+    }
+    conv.lastTimer = row.id;
+    return {
+      reply: `Okay, I'll ${label} ${whenInWords(cmd.when!, due, this.clock.now(), tz)}.`,
+      intent,
+      actions: [],
+    };
+  }
+
+  private async runTimer(row: { user_id: string; commands: PlannedCommand[] }) {
+    const r = await this.run('HearthTimer', row.commands, { agent: this.name, user_id: row.user_id });
+    return r.actions.map((a) => ({ entity_id: a.entity_id, outcome: a.outcome }));
+  }
+
+  private async special(intent: string, msg: AgentMessage, conv: Conversation): Promise<AgentReply> {
+    const now = this.clock.now();
+    switch (intent) {
+      case 'HassGetCurrentTime':
+        return { reply: timeReply(now, this.timeZone()), intent, actions: [] };
+      case 'HassGetCurrentDate':
+        return { reply: dateReply(now, this.timeZone()), intent, actions: [] };
+      case 'HearthHelp':
+        return { reply: helpReply(this.engine.registry), intent, actions: [] };
+      case 'HearthUndo': {
+        if (msg.user.role === 'viewer') return refuse(intent);
+        const r = await this.home!.undo(actorOf(msg));
+        if (!r.restored) return { reply: 'There is nothing of yours to undo.', intent, actions: [] };
+        const names = joinNames([...new Set(r.results.map((x) => `the ${this.nameOf(x.entity_id)}`))]);
+        return {
+          reply: `Okay, I put ${names || 'it'} back.`,
+          intent,
+          actions: r.results.map((x) => ({ entity_id: x.entity_id, action: x.action, outcome: x.outcome })),
+        };
+      }
+      case 'HearthTimerList': {
+        const list = this.timers?.list(msg.user.id) ?? [];
+        if (list.length === 0) return { reply: 'You have no timers set.', intent, actions: [] };
+        const items = list.map((t) => `${t.label} at ${clockIn(Date.parse(t.due_at), this.timeZone())}`);
+        return { reply: `${capital(joinAll(items))}.`, intent, actions: [] };
+      }
+      case 'HearthTimerCancel': {
+        if (msg.user.role === 'viewer') return refuse(intent);
+        const mine = this.timers?.list(msg.user.id) ?? [];
+        const id =
+          conv.lastTimer && mine.some((t) => t.id === conv.lastTimer)
+            ? conv.lastTimer
+            : mine.length === 1
+              ? mine[0]!.id
+              : undefined;
+        if (!id) {
+          return {
+            reply:
+              mine.length === 0
+                ? 'You have no timers set.'
+                : 'You have several timers; cancel one on the dashboard or say which.',
+            intent,
+            actions: [],
+          };
+        }
+        const label = this.timers!.get(id)?.label ?? 'that';
+        await this.timers!.cancel(id);
+        conv.lastTimer = undefined;
+        return { reply: `Cancelled: ${label}.`, intent, actions: [] };
+      }
+      default:
+        return { reply: "Sorry, I didn't understand that.", intent: null, actions: [] };
     }
   }
 
-  private recognize(msg: AgentMessage): IntentResult {
-    this.refresh();
-    const key = `${msg.area ?? ''}\u0000${msg.text}`;
-    if (this.last?.key === key) return this.last.result;
-    const result = this.engine.recognize(msg.text, { area: msg.area ?? null });
-    this.last = { key, result };
-    return result;
+  private async createRule(rule: RuleDraft): Promise<AgentReply> {
+    const intent = 'HearthAutomationCreate';
+    const def = automationFromRule(rule, plan(asResult(rule.command), this.home!).commands, (id) =>
+      this.nameOf(id),
+    );
+    if (!def) return { reply: "I can't make that into an automation.", intent, actions: [] };
+    try {
+      const a = await this.home!.createAutomation(def);
+      return { reply: `Created the automation "${a.name}".`, intent, actions: [] };
+    } catch (err) {
+      return {
+        reply: `I couldn't create it: ${err instanceof Error ? err.message : String(err)}`,
+        intent,
+        actions: [],
+      };
+    }
+  }
+
+  /** Re-indexes when the home's registry snapshot changed (entities, areas, scenes). */
+  refresh(): void {
+    const reg = this.home?.registry();
+    if (reg && reg !== this.registrySeen) {
+      this.registrySeen = reg;
+      this.understanding.setRegistry(reg);
+    }
   }
 
   private pendingFor(conversationId: string): Pending | undefined {
@@ -109,21 +303,37 @@ export class HomeAgent implements Agent {
     return p;
   }
 
-  private nameOf(id: string): string { return this.home?.entity(id)?.name ?? id; }
+  /** The home's time zone (settings), else the process's. */
+  private timeZone(): string {
+    return this.home?.timeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
 
-  private async run(intent: string, commands: PlannedCommand[]): Promise<AgentReply> {
+  private nameOf(id: string): string {
+    return this.home?.entity(id)?.name ?? id;
+  }
+
+  private async run(intent: string, commands: PlannedCommand[], by: AgentActor): Promise<AgentReply> {
     const home = this.home!;
     const results = [];
     for (const cmd of commands) {
       if (cmd.action === 'activate' && cmd.entity_id.startsWith('scene.')) {
-        const res = await home.activateScene(cmd.entity_id, this.name);
+        const res = await home.activateScene(cmd.entity_id, by);
         const failed = res.find((x) => x.outcome === 'failed' || x.outcome === 'timeout');
-        results.push({ entity_id: cmd.entity_id, action: 'activate', outcome: failed ? failed.outcome : 'confirmed' });
+        results.push({
+          entity_id: cmd.entity_id,
+          action: 'activate',
+          outcome: failed ? failed.outcome : 'confirmed',
+        });
       } else {
         try {
-          results.push(await home.execute(cmd, this.name));
+          results.push(await home.execute(cmd, by));
         } catch (err) {
-          results.push({ entity_id: cmd.entity_id, action: cmd.action, outcome: 'failed', error: err instanceof Error ? err.message : String(err) });
+          results.push({
+            entity_id: cmd.entity_id,
+            action: cmd.action,
+            outcome: 'failed',
+            error: err instanceof Error ? err.message : String(err),
+          });
         }
       }
     }
@@ -134,16 +344,18 @@ export class HomeAgent implements Agent {
     };
   }
 
-  private answer(r: IntentResult): string {
+  private answer(r: Reading): string {
     const home = this.home!;
-    const entities = targetEntities(r, home.registry()).map((id) => home.entity(id)).filter((e): e is HomeEntityView => !!e);
+    const entities = targetEntities(asResult(r), home.registry())
+      .map((id) => home.entity(id))
+      .filter((e): e is HomeEntityView => !!e);
     if (r.intent === 'HassClimateGetTemperature') {
-      const e = entities.find((x) => typeof x.attributes['current_temperature'] === 'number');
+      const e = entities.find((x) => typeof x.attributes.current_temperature === 'number');
       if (!e) return "I don't know the temperature there.";
-      const where = typeof r.slots['area'] === 'string' ? ` in the ${r.slots['area']}` : '';
-      return `It is ${String(e.attributes['current_temperature'])} degrees${where}.`;
+      const where = typeof r.slots.area === 'string' ? ` in the ${r.slots.area}` : '';
+      return `It is ${String(e.attributes.current_temperature)} degrees${where}.`;
     }
-    const wanted = typeof r.slots['state'] === 'string' ? r.slots['state'] : undefined;
+    const wanted = typeof r.slots.state === 'string' ? r.slots.state : undefined;
     if (!wanted && entities.length === 1) return describeState(entities[0]!);
     const word = wanted ? (wanted === 'not_home' ? 'away' : wanted) : '';
     if (wanted && entities.length === 1 && String(entities[0]!.state) !== wanted) {
@@ -152,44 +364,76 @@ export class HomeAgent implements Agent {
     return stateAnswer(entities, wanted, word);
   }
 
-  private async createScene(req: NonNullable<ReturnType<typeof parseSceneRequest>>, msg: AgentMessage): Promise<AgentReply> {
+  private async createScene(
+    req: NonNullable<ReturnType<typeof parseSceneRequest>>,
+    msg: AgentMessage,
+  ): Promise<AgentReply> {
     const home = this.home!;
     const intent = 'HassSceneCreate';
     if (req.kind === 'snapshot') {
       const reg = home.registry();
       const key = req.place.toLowerCase().replace(/^the\s+/, '');
-      const area = reg.areas.find((a) => a.name.toLowerCase() === key || (a.aliases ?? []).some((x) => x.toLowerCase() === key));
+      const area = reg.areas.find(
+        (a) => a.name.toLowerCase() === key || (a.aliases ?? []).some((x) => x.toLowerCase() === key),
+      );
       if (area) {
         const scene = await home.snapshotScene(req.name, { area: area.id });
         return { reply: `Saved the ${area.name} as ${scene.name}.`, intent, actions: [] };
       }
       const r = this.engine.recognize(`turn on ${req.place}`, { area: msg.area ?? null });
       const ids = r.intent ? targetEntities(r, reg) : [];
-      if (ids.length === 0) return { reply: `I don't know a room or device called ${req.place}.`, intent, actions: [] };
+      if (ids.length === 0)
+        return { reply: `I don't know a room or device called ${req.place}.`, intent, actions: [] };
       const scene = await home.snapshotScene(req.name, { entities: ids });
       return { reply: `Saved ${req.place} as ${scene.name}.`, intent, actions: [] };
     }
     const actions: { entity: string; action: string; [param: string]: unknown }[] = [];
     for (const setting of req.settings) {
       const r = this.engine.recognize(settingAsCommand(setting), { area: msg.area ?? null });
-      if (!r.intent || r.ask || QUESTIONS.has(r.intent)) return { reply: r.ask ?? `I didn't understand "${setting}".`, intent, actions: [] };
+      if (!r.intent || r.ask || QUESTIONS.has(r.intent))
+        return { reply: r.ask ?? `I didn't understand "${setting}".`, intent, actions: [] };
       const ids = targetEntities(r, home.registry());
       const found = ids.map((id) => home.entity(id)).filter((e): e is HomeEntityView => !!e);
-      const cmds = found.map((e) => commandFor(r.intent!, r.slots, e)).filter((c): c is PlannedCommand => !!c);
-      if (cmds.length === 0) return { reply: `I couldn't find anything for "${setting}".`, intent, actions: [] };
+      const cmds = found
+        .map((e) => commandFor(r.intent!, r.slots, e))
+        .filter((c): c is PlannedCommand => !!c);
+      if (cmds.length === 0)
+        return { reply: `I couldn't find anything for "${setting}".`, intent, actions: [] };
       for (const c of cmds) actions.push({ entity: c.entity_id, action: c.action, ...c.params });
     }
     const scene = await home.createScene(req.name, actions);
-    return { reply: `Created the scene ${scene.name} with ${actions.length} ${actions.length === 1 ? 'setting' : 'settings'}.`, intent, actions: [] };
+    return {
+      reply: `Created the scene ${scene.name} with ${actions.length} ${actions.length === 1 ? 'setting' : 'settings'}.`,
+      intent,
+      actions: [],
+    };
   }
+}
+
+const actorOf = (msg: AgentMessage): AgentActor => ({ agent: 'home', user_id: msg.user.id });
+
+/** A reading in the shape plan() reads. */
+function asResult(r: Reading): IntentResult {
+  return { intent: r.intent, slots: r.slots, entity_ids: r.entity_ids, fuzzy: false };
 }
 
 function refuse(intent: string): AgentReply {
   return { reply: "Sorry, viewers can ask about the home but can't control it.", intent, actions: [] };
 }
 
-function nothingFound(r: IntentResult, found: number): string {
+function nothingFound(r: Reading, found: number): string {
   if (found > 0) return "That device can't do that.";
-  const where = typeof r.slots['area'] === 'string' ? ` in the ${r.slots['area']}` : typeof r.slots['floor'] === 'string' ? ` on the ${r.slots['floor']}` : '';
+  const where =
+    typeof r.slots.area === 'string'
+      ? ` in the ${r.slots.area}`
+      : typeof r.slots.floor === 'string'
+        ? ` on the ${r.slots.floor}`
+        : '';
   return `I couldn't find anything to control${where}.`;
 }
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const joinAll = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+const clockOf = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });

@@ -11,20 +11,36 @@ import type { HomeAccess } from './home-access.js';
 import { HomeAgent } from './home-agent.js';
 import type { LlmClientOptions } from './llm/client.js';
 import { LanguageModelAgent } from './llm/agent.js';
+import type { AgentTimers } from './timers/service.js';
 
 export { AgentRegistry, type Agent, type AgentMessage, type AgentReply } from './agents.js';
 export { HomeAgent } from './home-agent.js';
 export type { HomeAccess } from './home-access.js';
 
-export interface AgentsPart { agents: AgentRegistry; homeAgent: HomeAgent; languageModel: LanguageModelAgent; chat: ChatService }
+export interface AgentsPart {
+  agents: AgentRegistry;
+  homeAgent: HomeAgent;
+  languageModel: LanguageModelAgent;
+  chat: ChatService;
+}
 
 export function createAgents(deps: {
-  clock: Clock; status: StatusBoard; log: Logger; home?: HomeAccess | undefined; llm?: LlmClientOptions | undefined;
+  clock: Clock;
+  status: StatusBoard;
+  log: Logger;
+  home?: HomeAccess | undefined;
+  llm?: LlmClientOptions | undefined;
+  timers?: AgentTimers | undefined;
 }): AgentsPart {
   const agents = new AgentRegistry();
-  const homeAgent = new HomeAgent(deps.home, deps.clock);
+  const homeAgent = new HomeAgent(deps.home, deps.clock, undefined, deps.timers);
   agents.register(homeAgent);
-  const languageModel = new LanguageModelAgent(deps.llm, homeAgent, deps.clock, deps.log.child({ part: 'language_model' }));
+  const languageModel = new LanguageModelAgent(
+    deps.llm,
+    homeAgent,
+    deps.clock,
+    deps.log.child({ part: 'language_model' }),
+  );
   agents.register(languageModel);
   deps.status.set('language_model', () => languageModel.backendStatus());
   deps.status.set('agents', () => agents.list());
@@ -34,6 +50,7 @@ export function createAgents(deps: {
     return {
       status: 'ready',
       kind: 'templates',
+      second_stage: true,
       language: 'en',
       templates: homeAgent.engine.templates.length,
       entities: reg.entities.length,

@@ -7,7 +7,11 @@ import type { HomeAccess, HomeEntityView } from './home-access.js';
 import type { IntentResult } from './intents/engine.js';
 import type { IntentRegistry } from './intents/registry.js';
 
-export interface PlannedCommand { entity_id: string; action: string; params: Record<string, unknown> }
+export interface PlannedCommand {
+  entity_id: string;
+  action: string;
+  params: Record<string, unknown>;
+}
 
 /** Domains an intent acts on when the sentence names no domain. */
 const INTENT_DOMAINS: Record<string, string[]> = {
@@ -15,31 +19,34 @@ const INTENT_DOMAINS: Record<string, string[]> = {
   HassClimateSetTemperature: ['climate'],
   HassClimateGetTemperature: ['climate'],
   HassSetPosition: ['cover', 'valve'],
-  HassMediaPause: ['media_player'], HassMediaUnpause: ['media_player'],
-  HassMediaNext: ['media_player'], HassMediaPrevious: ['media_player'],
+  HassMediaPause: ['media_player'],
+  HassMediaUnpause: ['media_player'],
+  HassMediaNext: ['media_player'],
+  HassMediaPrevious: ['media_player'],
   HassSetVolume: ['media_player'],
-  HassVacuumStart: ['vacuum'], HassVacuumReturnToBase: ['vacuum'],
+  HassVacuumStart: ['vacuum'],
+  HassVacuumReturnToBase: ['vacuum'],
 };
 
 export function targetEntities(r: IntentResult, reg: IntentRegistry): string[] {
   if (r.entity_ids.length > 0) return r.entity_ids;
   const s = r.slots;
-  const domains = typeof s['domain'] === 'string' ? [s['domain']] : INTENT_DOMAINS[r.intent ?? ''];
+  const domains = typeof s.domain === 'string' ? [s.domain] : INTENT_DOMAINS[r.intent ?? ''];
   if (!domains) return [];
   const areaIds = new Set<string>();
-  if (typeof s['area'] === 'string') {
-    const key = s['area'].toLowerCase();
-    for (const a of reg.areas) if (a.name.toLowerCase() === key || a.id === s['area']) areaIds.add(a.id);
+  if (typeof s.area === 'string') {
+    const key = s.area.toLowerCase();
+    for (const a of reg.areas) if (a.name.toLowerCase() === key || a.id === s.area) areaIds.add(a.id);
   }
-  if (typeof s['floor'] === 'string') {
-    const key = s['floor'].toLowerCase();
+  if (typeof s.floor === 'string') {
+    const key = s.floor.toLowerCase();
     const floors = new Set(reg.floors.filter((f) => f.name.toLowerCase() === key).map((f) => f.id));
     for (const a of reg.areas) if (a.floor && floors.has(a.floor)) areaIds.add(a.id);
   }
-  const placed = typeof s['area'] === 'string' || typeof s['floor'] === 'string';
+  const placed = typeof s.area === 'string' || typeof s.floor === 'string';
   return reg.entities
     .filter((e) => domains.includes(e.domain))
-    .filter((e) => typeof s['device_class'] !== 'string' || e.device_class === s['device_class'])
+    .filter((e) => typeof s.device_class !== 'string' || e.device_class === s.device_class)
     .filter((e) => !placed || (e.area != null && areaIds.has(e.area)))
     .map((e) => e.entity_id);
 }
@@ -51,9 +58,17 @@ function pick(e: HomeEntityView, prefs: string[]): string {
   return prefs.find((a) => e.actions.includes(a)) ?? prefs[0]!;
 }
 
-export function commandFor(intent: string, slots: IntentResult['slots'], e: HomeEntityView): PlannedCommand | undefined {
+export function commandFor(
+  intent: string,
+  slots: IntentResult['slots'],
+  e: HomeEntityView,
+): PlannedCommand | undefined {
   const id = e.entity_id;
-  const c = (action: string, params: Record<string, unknown> = {}): PlannedCommand => ({ entity_id: id, action, params });
+  const c = (action: string, params: Record<string, unknown> = {}): PlannedCommand => ({
+    entity_id: id,
+    action,
+    params,
+  });
   switch (intent) {
     case 'HassTurnOn':
     case 'HassTurnOff': {
@@ -63,43 +78,53 @@ export function commandFor(intent: string, slots: IntentResult['slots'], e: Home
       if (e.domain === 'lock') return c(on ? 'lock' : 'unlock');
       if (e.domain === 'alarm_control_panel') return c(on ? 'arm_away' : 'disarm');
       if (e.domain === 'vacuum') return c(on ? pick(e, ['start', 'on']) : pick(e, ['return_to_base', 'off']));
-      if (e.domain === 'media_player' && !e.actions.includes(on ? 'on' : 'off')) return c(on ? 'play' : 'pause');
+      if (e.domain === 'media_player' && !e.actions.includes(on ? 'on' : 'off'))
+        return c(on ? 'play' : 'pause');
       return c(on ? 'on' : 'off');
     }
     case 'HassLightSet': {
-      if (typeof slots['color'] === 'string') return c('set_color', { color: slots['color'] });
-      if (typeof slots['brightness'] === 'number') return slots['brightness'] === 0 ? c('off') : c('dim', { brightness: slots['brightness'] });
-      const step = slots['brightness_step'];
+      if (typeof slots.color === 'string') return c('set_color', { color: slots.color });
+      if (typeof slots.brightness === 'number')
+        return slots.brightness === 0 ? c('off') : c('dim', { brightness: slots.brightness });
+      const step = slots.brightness_step;
       if (step === 'up' || step === 'down') {
-        const cur = e.state === 'on' ? num(e.attributes['brightness'], 100) : 0;
+        const cur = e.state === 'on' ? num(e.attributes.brightness, 100) : 0;
         const next = Math.max(0, Math.min(100, cur + (step === 'up' ? 25 : -25)));
         return next === 0 ? c('off') : c('dim', { brightness: next });
       }
       return undefined;
     }
     case 'HassClimateSetTemperature': {
-      if (typeof slots['temperature'] === 'number') return c('set_temperature', { temperature: slots['temperature'] });
-      const step = slots['temperature_step'];
+      if (typeof slots.temperature === 'number')
+        return c('set_temperature', { temperature: slots.temperature });
+      const step = slots.temperature_step;
       if (step !== 'up' && step !== 'down') return undefined;
-      const cur = num(e.attributes['temperature'], num(e.attributes['current_temperature'], 20));
+      const cur = num(e.attributes.temperature, num(e.attributes.current_temperature, 20));
       return c('set_temperature', { temperature: cur + (step === 'up' ? 1 : -1) });
     }
     case 'HassSetPosition':
-      return typeof slots['position'] === 'number' ? c('set_position', { position: slots['position'] }) : undefined;
-    case 'HassMediaPause': return c('pause');
-    case 'HassMediaUnpause': return c('play');
-    case 'HassMediaNext': return c('next');
-    case 'HassMediaPrevious': return c('previous');
+      return typeof slots.position === 'number' ? c('set_position', { position: slots.position }) : undefined;
+    case 'HassMediaPause':
+      return c('pause');
+    case 'HassMediaUnpause':
+      return c('play');
+    case 'HassMediaNext':
+      return c('next');
+    case 'HassMediaPrevious':
+      return c('previous');
     case 'HassSetVolume': {
-      if (typeof slots['volume_level'] === 'number') return c('set_volume', { volume: slots['volume_level'] });
-      const step = slots['volume_step'];
+      if (typeof slots.volume_level === 'number') return c('set_volume', { volume: slots.volume_level });
+      const step = slots.volume_step;
       if (step !== 'up' && step !== 'down') return undefined;
-      const cur = num(e.attributes['volume'], num(e.attributes['volume_level'], 50));
+      const cur = num(e.attributes.volume, num(e.attributes.volume_level, 50));
       return c('set_volume', { volume: Math.max(0, Math.min(100, cur + (step === 'up' ? 10 : -10))) });
     }
-    case 'HassVacuumStart': return c(pick(e, ['start', 'on']));
-    case 'HassVacuumReturnToBase': return c(pick(e, ['return_to_base', 'off']));
-    default: return undefined;
+    case 'HassVacuumStart':
+      return c(pick(e, ['start', 'on']));
+    case 'HassVacuumReturnToBase':
+      return c(pick(e, ['return_to_base', 'off']));
+    default:
+      return undefined;
   }
 }
 
@@ -107,13 +132,16 @@ export function commandFor(intent: string, slots: IntentResult['slots'], e: Home
 export function needsConfirmation(cmd: PlannedCommand, e: HomeEntityView): boolean {
   if (cmd.action === 'unlock' || cmd.action === 'disarm') return true;
   if (cmd.action === 'open' && e.domain === 'cover') {
-    const dc = e.attributes['device_class'];
-    return dc === 'garage' || dc === 'gate' || /garage/i.test(e.name) || /garage/.test(e.entity_id);
+    const dc = e.attributes.device_class;
+    return dc === 'garage' || dc === 'gate' || /garage/i.test(e.name) || e.entity_id.includes('garage');
   }
   return false;
 }
 
-export function plan(r: IntentResult, home: HomeAccess): { commands: PlannedCommand[]; entities: HomeEntityView[] } {
+export function plan(
+  r: IntentResult,
+  home: HomeAccess,
+): { commands: PlannedCommand[]; entities: HomeEntityView[] } {
   const ids = targetEntities(r, home.registry());
   const entities = ids.map((id) => home.entity(id)).filter((e): e is HomeEntityView => e !== undefined);
   const commands: PlannedCommand[] = [];

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(async () => t.stop());
 
 const me = (token: string) => t.api('GET', '/api/auth/me', { token });
-const login = (username: string, password: string) => t.api('POST', '/api/auth/login', { body: { username, password } });
+const login = (username: string, password: string) =>
+  t.api('POST', '/api/auth/login', { body: { username, password } });
 
 describe('POST /api/auth/login', () => {
   it('answers exactly {access_token, token_type:"bearer", user:{id, username, role}}', async () => {
@@ -33,7 +34,9 @@ describe('POST /api/auth/login', () => {
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
     expect(unknownUser.body).toEqual(wrongPassword.body);
-    expect(wrongPassword.body).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Wrong username or password.' } });
+    expect(wrongPassword.body).toEqual({
+      error: { code: 'INVALID_CREDENTIALS', message: 'Wrong username or password.' },
+    });
   });
 
   it('accepts the username in any case', async () => {
@@ -102,12 +105,17 @@ describe('sessions', () => {
     expect(res.body.every((s: { user_id: string }) => s.user_id === viewer.id)).toBe(true);
     expect(res.body.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(res.body[0]).toEqual({
-      id: expect.any(String), user_id: viewer.id, created_at: expect.any(String), last_used_at: expect.any(String),
-      user_agent: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'), ip: '127.0.0.1', current: false,
+      id: expect.any(String),
+      user_id: viewer.id,
+      created_at: expect.any(String),
+      last_used_at: expect.any(String),
+      user_agent: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      ip: '127.0.0.1',
+      current: false,
     });
   });
 
-  it('shows everyone\'s sessions to an admin with ?all=true, and only your own without it', async () => {
+  it("shows everyone's sessions to an admin with ?all=true, and only your own without it", async () => {
     const u = await users.make('sess-user', 'user');
     const own = await t.api('GET', '/api/auth/sessions', { token: users.adminToken });
     expect(own.body.every((s: { user_id: string }) => s.user_id === users.adminId)).toBe(true);
@@ -132,15 +140,17 @@ describe('sessions', () => {
     expect(after.body.map((s: { id: string }) => s.id)).not.toContain(bSession.id);
   });
 
-  it('lets an admin delete anyone\'s session', async () => {
+  it("lets an admin delete anyone's session", async () => {
     const u = await users.make('sess-victim', 'user');
     const all = await t.api('GET', '/api/auth/sessions?all=true', { token: users.adminToken });
     const session = all.body.find((s: { user_id: string }) => s.user_id === u.id) as { id: string };
-    expect((await t.api('DELETE', `/api/auth/sessions/${session.id}`, { token: users.adminToken })).status).toBe(200);
+    expect(
+      (await t.api('DELETE', `/api/auth/sessions/${session.id}`, { token: users.adminToken })).status,
+    ).toBe(200);
     expect((await me(u.token)).status).toBe(401);
   });
 
-  it('answers 404 when a user tries to delete someone else\'s session, and leaves it alone', async () => {
+  it("answers 404 when a user tries to delete someone else's session, and leaves it alone", async () => {
     const victim = await users.make('sess-other', 'viewer');
     const attacker = await users.make('sess-attacker', 'user');
     const all = await t.api('GET', '/api/auth/sessions?all=true', { token: users.adminToken });
@@ -150,20 +160,29 @@ describe('sessions', () => {
     expect(res.body.error.code).toBe('NOT_FOUND');
     expect((await me(victim.token)).status).toBe(200);
     const unknown = await t.api('DELETE', '/api/auth/sessions/no-such-session', { token: attacker.token });
-    expect(unknown.body).toEqual({ error: { ...res.body.error, message: expect.any(String), details: { id: 'no-such-session' } } });
+    expect(unknown.body).toEqual({
+      error: { ...res.body.error, message: expect.any(String), details: { id: 'no-such-session' } },
+    });
   });
 });
 
-describe('a session\'s last_used_at', () => {
+describe("a session's last_used_at", () => {
   it('follows the requests made with its token', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 1, 12, 0, 0));
     const own = await startTestApp({ clock });
     try {
       const r = await registerUser(own, 'owner');
-      const list = async () => (await own.api('GET', '/api/auth/sessions', { token: r.access_token })).body[0];
-      expect(await list()).toMatchObject({ created_at: '2026-01-01T12:00:00.000Z', last_used_at: '2026-01-01T12:00:00.000Z' });
+      const list = async () =>
+        (await own.api('GET', '/api/auth/sessions', { token: r.access_token })).body[0];
+      expect(await list()).toMatchObject({
+        created_at: '2026-01-01T12:00:00.000Z',
+        last_used_at: '2026-01-01T12:00:00.000Z',
+      });
       clock.advance(5 * 60_000);
-      expect(await list()).toMatchObject({ created_at: '2026-01-01T12:00:00.000Z', last_used_at: '2026-01-01T12:05:00.000Z' });
+      expect(await list()).toMatchObject({
+        created_at: '2026-01-01T12:00:00.000Z',
+        last_used_at: '2026-01-01T12:05:00.000Z',
+      });
     } finally {
       await own.stop();
     }
@@ -176,7 +195,8 @@ describe('PUT /api/auth/password', () => {
     const current = await loginUser(t, 'changer');
     const other = await loginUser(t, 'changer');
     const res = await t.api('PUT', '/api/auth/password', {
-      token: current.access_token, body: { current_password: PASSWORD, new_password: 'a brand new passphrase' },
+      token: current.access_token,
+      body: { current_password: PASSWORD, new_password: 'a brand new passphrase' },
     });
     expect(res.status).toBe(200);
     expect((await me(current.access_token)).status).toBe(200);
@@ -189,7 +209,8 @@ describe('PUT /api/auth/password', () => {
     await users.make('keeper', 'viewer');
     const s = await loginUser(t, 'keeper');
     const res = await t.api('PUT', '/api/auth/password', {
-      token: s.access_token, body: { current_password: 'not my password', new_password: 'another passphrase' },
+      token: s.access_token,
+      body: { current_password: 'not my password', new_password: 'another passphrase' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual({ field: 'current_password' });
@@ -198,7 +219,10 @@ describe('PUT /api/auth/password', () => {
 
   it('refuses a new password below the minimum length', async () => {
     const s = await loginUser(t, 'admin');
-    const res = await t.api('PUT', '/api/auth/password', { token: s.access_token, body: { current_password: PASSWORD, new_password: 'short' } });
+    const res = await t.api('PUT', '/api/auth/password', {
+      token: s.access_token,
+      body: { current_password: PASSWORD, new_password: 'short' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details.field).toBe('new_password');
   });

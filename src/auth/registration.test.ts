@@ -1,12 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../clock.js';
-import { loginUser, registerUser, startTestApp, withUsers, type TestApp } from '../test-support/harness.js';
+import {
+  loginUser,
+  registerUser,
+  resetAccounts,
+  startTestApp,
+  withUsers,
+  type TestApp,
+} from '../test-support/harness.js';
 
 // Issue 2 §5: registration — first user, invites, pending accounts and approvals.
 
 const PASSWORD = 'correct horse battery';
+// One app for the file (booting one per test was most of its time); every test starts with no accounts.
+const clock = new FakeClock();
 let t: TestApp;
-afterEach(async () => t?.stop());
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+});
+afterAll(async () => t.stop());
+beforeEach(() => resetAccounts(t));
 
 const register = (body: Record<string, unknown>) => t.api('POST', '/api/auth/register', { body });
 const createInvite = (adminToken: string, body: Record<string, unknown>) =>
@@ -14,17 +27,19 @@ const createInvite = (adminToken: string, body: Record<string, unknown>) =>
 
 describe('the first user', () => {
   it('becomes an active admin and gets a token in the login shape', async () => {
-    t = await startTestApp();
     const res = await register({ username: 'alice', password: PASSWORD });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['access_token', 'status', 'token_type', 'user']);
-    expect(res.body).toMatchObject({ status: 'active', token_type: 'bearer', user: { username: 'alice', role: 'admin' } });
+    expect(res.body).toMatchObject({
+      status: 'active',
+      token_type: 'bearer',
+      user: { username: 'alice', role: 'admin' },
+    });
     const me = await t.api('GET', '/api/auth/me', { token: res.body.access_token });
     expect(me.body).toEqual({ id: res.body.user.id, username: 'alice', role: 'admin' });
   });
 
   it('is exactly one admin when several register at the same moment', async () => {
-    t = await startTestApp();
     const names = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'];
     const results = await Promise.all(names.map((username) => register({ username, password: PASSWORD })));
     expect(results.map((r) => r.status)).toEqual(names.map(() => 201));
@@ -35,15 +50,16 @@ describe('the first user', () => {
   });
 
   it('does not make a later registration admin', async () => {
-    t = await startTestApp();
     await registerUser(t, 'admin');
     const res = await register({ username: 'second', password: PASSWORD });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ status: 'pending', user: { id: expect.any(String), username: 'second', role: 'user' } });
+    expect(res.body).toEqual({
+      status: 'pending',
+      user: { id: expect.any(String), username: 'second', role: 'user' },
+    });
   });
 
   it('refuses a username that is taken, whatever its case, with 409', async () => {
-    t = await startTestApp();
     await registerUser(t, 'admin');
     const res = await register({ username: 'ADMIN', password: PASSWORD });
     expect(res.status).toBe(409);
@@ -51,7 +67,6 @@ describe('the first user', () => {
   });
 
   it('refuses a password shorter than the minimum with 400 naming the field', async () => {
-    t = await startTestApp();
     const res = await register({ username: 'alice', password: 'short' });
     expect(res.status).toBe(400);
     expect(res.body.error.details.field).toBe('password');
@@ -59,24 +74,31 @@ describe('the first user', () => {
 });
 
 describe('registration with an invite', () => {
-  it('makes an active account with the invite\'s role', async () => {
-    t = await startTestApp();
+  it("makes an active account with the invite's role", async () => {
     const { adminToken } = await withUsers(t);
     for (const role of ['viewer', 'user', 'admin'] as const) {
       const invite = await createInvite(adminToken, { role });
       expect(invite.status).toBe(201);
-      expect(invite.body).toMatchObject({ code: expect.any(String), role, max_uses: 1, uses: 0, state: 'active' });
+      expect(invite.body).toMatchObject({
+        code: expect.any(String),
+        role,
+        max_uses: 1,
+        uses: 0,
+        state: 'active',
+      });
       const res = await register({ username: `new-${role}`, password: PASSWORD, invite: invite.body.code });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ status: 'active', token_type: 'bearer', user: { username: `new-${role}`, role } });
+      expect(res.body).toMatchObject({
+        status: 'active',
+        token_type: 'bearer',
+        user: { username: `new-${role}`, role },
+      });
       const me = await t.api('GET', '/api/auth/me', { token: res.body.access_token });
       expect(me.body.role).toBe(role);
     }
   });
 
   it('refuses an expired invite', async () => {
-    const clock = new FakeClock();
-    t = await startTestApp({ clock });
     const { adminToken } = await withUsers(t);
     const invite = await createInvite(adminToken, { role: 'user', expires_in_hours: 2 });
     clock.advance(2 * 3_600_000 + 1);
@@ -88,7 +110,6 @@ describe('registration with an invite', () => {
   });
 
   it('accepts an invite up to max_uses times and no more', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const invite = await createInvite(adminToken, { role: 'viewer', max_uses: 2 });
     const code = invite.body.code as string;
@@ -98,11 +119,13 @@ describe('registration with an invite', () => {
     expect(third.status).toBe(400);
     expect(third.body.error.details).toEqual({ field: 'invite' });
     const list = await t.api('GET', '/api/auth/invites', { token: adminToken });
-    expect(list.body.find((i: { code: string }) => i.code === code)).toMatchObject({ uses: 2, state: 'used' });
+    expect(list.body.find((i: { code: string }) => i.code === code)).toMatchObject({
+      uses: 2,
+      state: 'used',
+    });
   });
 
   it('refuses a revoked invite, and revoking twice is 404', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const invite = await createInvite(adminToken, { role: 'user' });
     const code = invite.body.code as string;
@@ -113,7 +136,6 @@ describe('registration with an invite', () => {
   });
 
   it('refuses an unknown invite code', async () => {
-    t = await startTestApp();
     await withUsers(t);
     const res = await register({ username: 'guess', password: PASSWORD, invite: 'not-a-code' });
     expect(res.status).toBe(400);
@@ -121,7 +143,6 @@ describe('registration with an invite', () => {
   });
 
   it('does not spend a use when the username is taken', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const invite = await createInvite(adminToken, { role: 'user' });
     const clash = await register({ username: 'admin', password: PASSWORD, invite: invite.body.code });
@@ -133,11 +154,12 @@ describe('registration with an invite', () => {
 
 describe('a pending registration', () => {
   it('cannot log in (403 with a clear message) until an admin approves it', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const pending = await register({ username: 'waiting', password: PASSWORD });
     expect(pending.body.status).toBe('pending');
-    const refused = await t.api('POST', '/api/auth/login', { body: { username: 'waiting', password: PASSWORD } });
+    const refused = await t.api('POST', '/api/auth/login', {
+      body: { username: 'waiting', password: PASSWORD },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('ACCOUNT_PENDING');
     expect(refused.body.error.message).toMatch(/approve/i);
@@ -147,23 +169,29 @@ describe('a pending registration', () => {
 
     const approved = await t.api('POST', `/api/users/${pending.body.user.id}/approve`, { token: adminToken });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ username: 'waiting', role: 'user', status: 'active', disabled: false });
+    expect(approved.body).toMatchObject({
+      username: 'waiting',
+      role: 'user',
+      status: 'active',
+      disabled: false,
+    });
     const login = await loginUser(t, 'waiting');
     expect(login.user.role).toBe('user');
     expect((await t.api('GET', '/api/users?status=pending', { token: adminToken })).body).toEqual([]);
   });
 
   it('gets the role the approval names', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const pending = await register({ username: 'looker', password: PASSWORD });
-    const approved = await t.api('POST', `/api/users/${pending.body.user.id}/approve`, { token: adminToken, body: { role: 'viewer' } });
+    const approved = await t.api('POST', `/api/users/${pending.body.user.id}/approve`, {
+      token: adminToken,
+      body: { role: 'viewer' },
+    });
     expect(approved.body.role).toBe('viewer');
     expect((await loginUser(t, 'looker')).user.role).toBe('viewer');
   });
 
   it('is gone after a rejection, and the name is free again', async () => {
-    t = await startTestApp();
     const { adminToken } = await withUsers(t);
     const pending = await register({ username: 'maybe', password: PASSWORD });
     const rejected = await t.api('POST', `/api/users/${pending.body.user.id}/reject`, { token: adminToken });
@@ -174,15 +202,15 @@ describe('a pending registration', () => {
   });
 
   it('shows a wrong password as 401, not as pending', async () => {
-    t = await startTestApp();
     await withUsers(t);
     await register({ username: 'waiting', password: PASSWORD });
-    const res = await t.api('POST', '/api/auth/login', { body: { username: 'waiting', password: 'not the password' } });
+    const res = await t.api('POST', '/api/auth/login', {
+      body: { username: 'waiting', password: 'not the password' },
+    });
     expect(res.status).toBe(401);
   });
 
   it('cannot be approved or rejected twice (409), and an unknown id is 404', async () => {
-    t = await startTestApp();
     const { adminToken, adminId } = await withUsers(t);
     const pending = await register({ username: 'once', password: PASSWORD });
     const id = pending.body.user.id as string;

@@ -4,8 +4,20 @@ import { LogCapture, startTestApp, type ApiResponse, type TestApp } from '../tes
 // Issue 2 §5 and §7: passwords are never returned or logged; tokens are never logged.
 
 describe('secrets in responses and logs', () => {
-  const passwords = ['Admin-Pass-7f3a9c', 'Pending-Pass-b81e2d', 'Viewer-Pass-c4d5e6', 'Changed-Pass-9a8b7c', 'Wrong-Guess-123456'];
-  const [adminPw, pendingPw, viewerPw, changedPw, wrongPw] = passwords as [string, string, string, string, string];
+  const passwords = [
+    'Admin-Pass-7f3a9c',
+    'Pending-Pass-b81e2d',
+    'Viewer-Pass-c4d5e6',
+    'Changed-Pass-9a8b7c',
+    'Wrong-Guess-123456',
+  ];
+  const [adminPw, pendingPw, viewerPw, changedPw, wrongPw] = passwords as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const logs = new LogCapture();
   const responses: string[] = [];
   const tokens: string[] = [];
@@ -20,12 +32,16 @@ describe('secrets in responses and logs', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ config: { log_level: 'trace' }, logStream: logs });
-    const admin = await call('POST', '/api/auth/register', { body: { username: 'admin', password: adminPw } });
+    const admin = await call('POST', '/api/auth/register', {
+      body: { username: 'admin', password: adminPw },
+    });
     const adminToken = admin.body.access_token as string;
     await call('POST', '/api/auth/register', { body: { username: 'pending', password: pendingPw } });
     await call('POST', '/api/auth/login', { body: { username: 'pending', password: pendingPw } });
     const invite = await call('POST', '/api/auth/invites', { token: adminToken, body: { role: 'viewer' } });
-    await call('POST', '/api/auth/register', { body: { username: 'viewer', password: viewerPw, invite: invite.body.code } });
+    await call('POST', '/api/auth/register', {
+      body: { username: 'viewer', password: viewerPw, invite: invite.body.code },
+    });
     await call('POST', '/api/auth/login', { body: { username: 'admin', password: wrongPw } });
     await call('POST', '/api/auth/login', { body: { username: 'nobody', password: wrongPw } });
     const login = await call('POST', '/api/auth/login', { body: { username: 'viewer', password: viewerPw } });
@@ -36,9 +52,17 @@ describe('secrets in responses and logs', () => {
     await call('POST', '/api/auth/login', { raw: `"${viewerPw}"` });
     await call('POST', '/api/auth/login', { raw: viewerPw });
     await call('POST', '/api/auth/register', { body: { username: 'x', password: wrongPw } });
-    await call('POST', '/api/auth/login', { body: { username: 'viewer', password: viewerPw, extra: wrongPw } });
-    await call('PUT', '/api/auth/password', { token: viewerToken, body: { current_password: wrongPw, new_password: changedPw } });
-    await call('PUT', '/api/auth/password', { token: viewerToken, body: { current_password: viewerPw, new_password: changedPw } });
+    await call('POST', '/api/auth/login', {
+      body: { username: 'viewer', password: viewerPw, extra: wrongPw },
+    });
+    await call('PUT', '/api/auth/password', {
+      token: viewerToken,
+      body: { current_password: wrongPw, new_password: changedPw },
+    });
+    await call('PUT', '/api/auth/password', {
+      token: viewerToken,
+      body: { current_password: viewerPw, new_password: changedPw },
+    });
     await call('GET', '/api/auth/me', { token: viewerToken });
     await call('POST', '/api/auth/refresh', { token: viewerToken });
     await call('GET', '/api/auth/me', { token: viewerToken }); // now revoked
@@ -56,10 +80,14 @@ describe('secrets in responses and logs', () => {
   });
 
   /** Every 8-character piece of each password: a parse error may quote a fragment, not the whole. */
-  const fragments = passwords.flatMap((pw) => Array.from({ length: pw.length - 7 }, (_, i) => pw.slice(i, i + 8)));
+  const fragments = passwords.flatMap((pw) =>
+    Array.from({ length: pw.length - 7 }, (_, i) => pw.slice(i, i + 8)),
+  );
 
   it('logs each 4xx answer once at info level with its request id and code', () => {
-    const refusals = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => typeof l.status === 'number');
+    const refusals = logs.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => typeof l.status === 'number');
     expect(refusals.length).toBeGreaterThan(5);
     for (const line of refusals) {
       expect(line.level).toBe(30);

@@ -4,14 +4,18 @@ import type { Clock } from '../clock.js';
 import { Errors } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { InviteRecord, SessionRecord, Store, UserRecord, UserRole } from '../store/index.js';
+import { StoreConflictError } from '../store/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { ADDRESS_POLICY, Throttle, USERNAME_POLICY } from './throttle.js';
+import { ApiTokens, TOKEN_PREFIX, type TokenGrant } from './api-tokens.js';
+import { ADDRESS_POLICY, PAIR_POLICY, Throttle } from './throttle.js';
 import type { TokenSigner } from './tokens.js';
 
 /** The caller behind a request or socket, read fresh from storage. */
 export interface Principal {
   user: UserRecord;
   session: SessionRecord;
+  /** Set when the request came with an API token: what it may reach (its role is already in `user`). */
+  token?: TokenGrant;
 }
 
 /** The user as the wire shows it (§2.1): never the password hash. */
@@ -30,6 +34,8 @@ export interface LoginResult {
 export interface ClientMeta {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /** "Remember me" at login (default true: sessions without it end after `sessionHours`). */
+  remember?: boolean | undefined;
 }
 
 export const publicUser = (u: UserRecord): PublicUser => ({ id: u.id, username: u.username, role: u.role });
@@ -40,6 +46,10 @@ export interface AuthServiceDeps {
   clock: Clock;
   bus: EventBus;
   log: Logger;
+  /** Lifetime of a session logged in without "remember me" (hours). */
+  sessionHours?: number | undefined;
+  /** A session unused this long ends (days); undefined: never. */
+  sessionIdleDays?: number | undefined;
 }
 
 /** How stale a session's `last_used_at` may get before a request updates it. */
@@ -47,10 +57,15 @@ const SESSION_TOUCH_MS = 60_000;
 
 /** Accounts, sessions, invites and approvals: every rule of §5 and NOTES.md lives here. */
 export class AuthService {
-  private readonly byUsername = new Throttle(USERNAME_POLICY);
+  /** Per (username, address) and per address; never per username alone (see throttle.ts). */
+  private readonly byPair = new Throttle(PAIR_POLICY);
   private readonly byAddress = new Throttle(ADDRESS_POLICY);
 
-  constructor(private readonly deps: AuthServiceDeps) {}
+  readonly tokens: ApiTokens;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.tokens = new ApiTokens(deps.store, deps.clock, deps.bus);
+  }
 
   private get store() {
     return this.deps.store;
@@ -59,9 +74,19 @@ export class AuthService {
     return new Date(this.deps.clock.now()).toISOString();
   }
 
-  async register(input: { username: string; password: string; invite?: string | undefined }, meta: ClientMeta) {
+  async register(
+    input: { username: string; password: string; invite?: string | undefined },
+    meta: ClientMeta,
+  ) {
     const now = this.nowIso();
-    const base = { id: randomUUID(), username: input.username, password_hash: await hashPassword(input.password), disabled: false, created_at: now, updated_at: now };
+    const base = {
+      id: randomUUID(),
+      username: input.username,
+      password_hash: await hashPassword(input.password),
+      disabled: false,
+      created_at: now,
+      updated_at: now,
+    };
 
     if ((await this.store.users.count()) === 0) {
       const first: UserRecord = { ...base, role: 'admin', status: 'active' };
@@ -78,7 +103,9 @@ export class AuthService {
     if (input.invite !== undefined) {
       const invite = await this.store.invites.get(input.invite);
       if (!invite || !(await this.store.invites.consume(input.invite, now))) {
-        throw Errors.validation('The invite code is unknown, expired, revoked or used up.', { field: 'invite' });
+        throw Errors.validation('The invite code is unknown, expired, revoked or used up.', {
+          field: 'invite',
+        });
       }
       const user: UserRecord = { ...base, role: invite.role, status: 'active' };
       await this.insertUnique(user);
@@ -96,30 +123,36 @@ export class AuthService {
     try {
       await this.store.users.insert(user);
     } catch (err) {
-      if (String((err as Error).message).includes('UNIQUE')) throw Errors.conflict(`The username "${user.username}" is taken.`, { field: 'username' });
+      if (err instanceof StoreConflictError && err.field === 'username')
+        throw Errors.conflict(`The username "${user.username}" is taken.`, { field: 'username' });
       throw err;
     }
   }
 
   async login(username: string, password: string, meta: ClientMeta): Promise<LoginResult> {
     const now = this.deps.clock.now();
-    const userKey = `u:${username.toLowerCase()}`;
-    const addrKey = `a:${meta.ip ?? 'unknown'}`;
-    const wait = Math.max(this.byUsername.waitMs(userKey, now), this.byAddress.waitMs(addrKey, now));
-    if (wait > 0) throw Errors.throttled(Math.ceil(wait / 1000), 'Too many failed logins; wait before trying again.');
+    const address = meta.ip ?? 'unknown';
+    const pairKey = `${username.toLowerCase()}\u0000${address}`;
+    const wait = Math.max(this.byPair.waitMs(pairKey, now), this.byAddress.waitMs(address, now));
+    if (wait > 0)
+      throw Errors.throttled(
+        Math.ceil(wait / 1000),
+        'Too many failed logins from this address; wait before trying again.',
+      );
 
-    const releases = [this.byUsername.begin(userKey), this.byAddress.begin(addrKey)];
+    const releases = [this.byPair.begin(pairKey), this.byAddress.begin(address)];
     let user: UserRecord | undefined;
     try {
       user = await this.store.users.getByUsername(username);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok) {
-        this.byUsername.fail(userKey, now);
-        this.byAddress.fail(addrKey, now);
+        this.byPair.fail(pairKey, now);
+        this.byAddress.fail(address, now);
         this.deps.log.info({ username, ip: meta.ip }, 'login failed');
         throw Errors.invalidCredentials();
       }
-      this.byUsername.succeed(userKey);
+      // The address keeps its count: logging into one's own account must not reset a guesser's.
+      this.byPair.succeed(pairKey);
     } finally {
       for (const release of releases) release();
     }
@@ -131,17 +164,28 @@ export class AuthService {
   private async issue(user: UserRecord, meta: ClientMeta): Promise<LoginResult> {
     const now = this.nowIso();
     const session: SessionRecord = {
-      id: randomBytes(16).toString('base64url'), user_id: user.id, created_at: now, last_used_at: now,
-      user_agent: meta.userAgent?.slice(0, 256) ?? null, ip: meta.ip ?? null, revoked_at: null,
+      id: randomBytes(16).toString('base64url'),
+      user_id: user.id,
+      created_at: now,
+      last_used_at: now,
+      user_agent: meta.userAgent?.slice(0, 256) ?? null,
+      ip: meta.ip ?? null,
+      revoked_at: null,
+      remember: meta.remember ?? true,
     };
     await this.store.sessions.insert(session);
-    const token = this.deps.signer.sign({ sid: session.id, sub: user.id, iat: Math.floor(this.deps.clock.now() / 1000) });
+    const token = this.deps.signer.sign({
+      sid: session.id,
+      sub: user.id,
+      iat: Math.floor(this.deps.clock.now() / 1000),
+    });
     return { access_token: token, token_type: 'bearer', user: publicUser(user) };
   }
 
   /** Resolves a bearer token to its principal, or throws 401/403. Reads storage every time. */
   async authenticate(token: string | undefined): Promise<Principal> {
     if (!token) throw Errors.unauthenticated();
+    if (token.startsWith(TOKEN_PREFIX)) return this.tokens.authenticate(token);
     const claims = this.deps.signer.verify(token);
     if (!claims) throw Errors.unauthenticated('The token is invalid.');
     const found = await this.store.sessions.getWithUser(claims.sid);
@@ -150,8 +194,13 @@ export class AuthService {
     }
     if (found.user.disabled) throw Errors.accountDisabled();
     if (found.user.status !== 'active') throw Errors.accountPending();
-    // Keeps "last used" in the sessions list true, writing at most once a minute per session.
     const now = this.deps.clock.now();
+    const expired = this.expiry(found.session, now);
+    if (expired) {
+      await this.revokeSession(found.session.id, found.user.id);
+      throw Errors.unauthenticated(`The session has expired (${expired}); log in again.`);
+    }
+    // Keeps "last used" in the sessions list true, writing at most once a minute per session.
     if (now - Date.parse(found.session.last_used_at) >= SESSION_TOUCH_MS) {
       const at = new Date(now).toISOString();
       await this.store.sessions.touch(found.session.id, at);
@@ -160,8 +209,19 @@ export class AuthService {
     return found;
   }
 
+  /** Why a session has ended by itself, or undefined while it is live. */
+  private expiry(s: SessionRecord, now: number): string | undefined {
+    const { sessionHours, sessionIdleDays } = this.deps;
+    if (!s.remember && sessionHours && now - Date.parse(s.created_at) >= sessionHours * 3_600_000)
+      return `not remembered, older than ${sessionHours} h`;
+    if (sessionIdleDays && now - Date.parse(s.last_used_at) >= sessionIdleDays * 86_400_000)
+      return `unused for ${sessionIdleDays} days`;
+    return undefined;
+  }
+
   async refresh(p: Principal, meta: ClientMeta): Promise<LoginResult> {
-    const result = await this.issue(p.user, meta);
+    if (p.token) throw Errors.forbidden('An API token cannot be refreshed; create a new one.');
+    const result = await this.issue(p.user, { ...meta, remember: p.session.remember });
     await this.revokeSession(p.session.id, p.user.id);
     return result;
   }
@@ -178,7 +238,15 @@ export class AuthService {
 
   async listSessions(p: Principal, all: boolean) {
     const rows = all ? await this.store.sessions.listAll() : await this.store.sessions.listForUser(p.user.id);
-    return rows.map((s) => ({ id: s.id, user_id: s.user_id, created_at: s.created_at, last_used_at: s.last_used_at, user_agent: s.user_agent, ip: s.ip, current: s.id === p.session.id }));
+    return rows.map((s) => ({
+      id: s.id,
+      user_id: s.user_id,
+      created_at: s.created_at,
+      last_used_at: s.last_used_at,
+      user_agent: s.user_agent,
+      ip: s.ip,
+      current: s.id === p.session.id,
+    }));
   }
 
   async deleteSession(p: Principal, id: string) {
@@ -203,11 +271,20 @@ export class AuthService {
 
   // --- invites -------------------------------------------------------------------------
 
-  async createInvite(p: Principal, input: { role: UserRole; expires_in_hours?: number | undefined; max_uses?: number | undefined }) {
+  async createInvite(
+    p: Principal,
+    input: { role: UserRole; expires_in_hours?: number | undefined; max_uses?: number | undefined },
+  ) {
     const now = this.deps.clock.now();
     const invite: InviteRecord = {
-      code: randomBytes(12).toString('base64url'), role: input.role, created_by: p.user.id, created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + (input.expires_in_hours ?? 72) * 3_600_000).toISOString(), max_uses: input.max_uses ?? 1, uses: 0, revoked_at: null,
+      code: randomBytes(12).toString('base64url'),
+      role: input.role,
+      created_by: p.user.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + (input.expires_in_hours ?? 72) * 3_600_000).toISOString(),
+      max_uses: input.max_uses ?? 1,
+      uses: 0,
+      revoked_at: null,
     };
     await this.store.invites.insert(invite);
     return this.publicInvite(invite);
@@ -223,8 +300,23 @@ export class AuthService {
 
   private publicInvite(i: InviteRecord) {
     const now = this.nowIso();
-    const state = i.revoked_at ? 'revoked' : i.uses >= i.max_uses ? 'used' : i.expires_at && i.expires_at <= now ? 'expired' : 'active';
-    return { code: i.code, role: i.role, created_by: i.created_by, created_at: i.created_at, expires_at: i.expires_at, max_uses: i.max_uses, uses: i.uses, state };
+    const state = i.revoked_at
+      ? 'revoked'
+      : i.uses >= i.max_uses
+        ? 'used'
+        : i.expires_at && i.expires_at <= now
+          ? 'expired'
+          : 'active';
+    return {
+      code: i.code,
+      role: i.role,
+      created_by: i.created_by,
+      created_at: i.created_at,
+      expires_at: i.expires_at,
+      max_uses: i.max_uses,
+      uses: i.uses,
+      state,
+    };
   }
 
   // --- user administration --------------------------------------------------------------
@@ -249,7 +341,8 @@ export class AuthService {
 
   async updateUser(id: string, patch: { role?: UserRole | undefined; disabled?: boolean | undefined }) {
     const user = await this.getUser(id);
-    if (patch.role !== undefined && patch.role !== 'admin' && user.role === 'admin') await this.guardLastAdmin(user, 'demote');
+    if (patch.role !== undefined && patch.role !== 'admin' && user.role === 'admin')
+      await this.guardLastAdmin(user, 'demote');
     if (patch.disabled === true && !user.disabled) await this.guardLastAdmin(user, 'disable');
     await this.store.users.update(id, { role: patch.role, disabled: patch.disabled }, this.nowIso());
     if (patch.disabled === true && !user.disabled) {
@@ -258,7 +351,8 @@ export class AuthService {
     } else if (patch.disabled === false && user.disabled) {
       this.deps.bus.emit('user_changed', { user_id: id, reason: 'enabled' });
     }
-    if (patch.role !== undefined && patch.role !== user.role) this.deps.bus.emit('user_changed', { user_id: id, reason: 'role' });
+    if (patch.role !== undefined && patch.role !== user.role)
+      this.deps.bus.emit('user_changed', { user_id: id, reason: 'role' });
     return adminView((await this.store.users.get(id))!);
   }
 
@@ -271,18 +365,25 @@ export class AuthService {
 
   async approve(id: string, role: UserRole = 'user') {
     const user = await this.getUser(id);
-    if (user.status !== 'pending') throw Errors.conflict(`User "${user.username}" is not waiting for approval.`);
+    if (user.status !== 'pending')
+      throw Errors.conflict(`User "${user.username}" is not waiting for approval.`);
     await this.store.users.update(id, { status: 'active', role }, this.nowIso());
     return adminView((await this.store.users.get(id))!);
   }
 
   async reject(id: string) {
     const user = await this.getUser(id);
-    if (user.status !== 'pending') throw Errors.conflict(`User "${user.username}" is not waiting for approval.`);
+    if (user.status !== 'pending')
+      throw Errors.conflict(`User "${user.username}" is not waiting for approval.`);
     await this.store.users.delete(id);
   }
 }
 
 export const adminView = (u: UserRecord) => ({
-  id: u.id, username: u.username, role: u.role, status: u.status, disabled: u.disabled, created_at: u.created_at,
+  id: u.id,
+  username: u.username,
+  role: u.role,
+  status: u.status,
+  disabled: u.disabled,
+  created_at: u.created_at,
 });

@@ -1,8 +1,12 @@
 /**
- * Login throttling as a small pure state machine. Each key (a username or a client address)
- * has a count of recent failures; past a free allowance every further failure doubles the
- * wait, up to a cap, and the count decays after a quiet period — back-off, never a permanent
- * ban that an attacker could use to lock a person out for good.
+ * Login throttling as a small pure state machine. Each key (a username at one client address,
+ * or a client address) has a count of recent failures; past a free allowance every further
+ * failure doubles the wait, up to a cap, and the count decays after a quiet period — back-off,
+ * never a permanent ban.
+ *
+ * There is deliberately no key for a username alone: whoever hammers a username from one
+ * address must not lock its owner out on another (the pitfall of per-account lockouts and of
+ * Home Assistant's IP bans). An attacker is slowed per address and per (username, address).
  */
 export interface ThrottlePolicy {
   /** Failures allowed before any wait is imposed. */
@@ -39,7 +43,10 @@ export class Throttle {
   /** Attempts that passed the check and are still being verified (a password hash takes ~100 ms). */
   private readonly inFlight = new Map<string, number>();
 
-  constructor(private readonly policy: ThrottlePolicy, private readonly maxKeys = 50_000) {}
+  constructor(
+    private readonly policy: ThrottlePolicy,
+    private readonly maxKeys = 50_000,
+  ) {}
 
   /**
    * The wait as if every attempt still in flight fails: otherwise a burst of parallel guesses
@@ -78,5 +85,17 @@ export class Throttle {
   }
 }
 
-export const USERNAME_POLICY: ThrottlePolicy = { freeAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
-export const ADDRESS_POLICY: ThrottlePolicy = { freeAttempts: 20, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
+/** Failures of one username from one address: the person mistyping, or a guesser there. */
+export const PAIR_POLICY: ThrottlePolicy = {
+  freeAttempts: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};
+/** Failures from one address across every username: a guesser trying many accounts. */
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  freeAttempts: 20,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};

@@ -44,8 +44,11 @@ export class TokenSigner {
     const expected = createHmac('sha256', this.key).update(signed).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
-      const claims = JSON.parse(Buffer.from(token.slice(first + 1, last), 'base64url').toString('utf8')) as Partial<TokenClaims>;
-      if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || typeof claims.iat !== 'number') return undefined;
+      const claims = JSON.parse(
+        Buffer.from(token.slice(first + 1, last), 'base64url').toString('utf8'),
+      ) as Partial<TokenClaims>;
+      if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || typeof claims.iat !== 'number')
+        return undefined;
       return { sid: claims.sid, sub: claims.sub, iat: claims.iat };
     } catch {
       return undefined;
@@ -64,6 +67,9 @@ export function loadOrCreateKey(path: string, bytes = 32): Buffer {
   }
   if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
-  if (key.length < bytes) throw new Error(`The key file ${path} is damaged (expected ${bytes} bytes); delete it to make a new one (this logs everyone out).`);
+  if (key.length < bytes)
+    throw new Error(
+      `The key file ${path} is damaged (expected ${bytes} bytes); delete it to make a new one (this logs everyone out).`,
+    );
   return key;
 }

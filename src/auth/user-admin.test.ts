@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginUser, startTestApp, withUsers, type TestApp } from '../test-support/harness.js';
+import { loginUser, resetAccounts, startTestApp, withUsers, type TestApp } from '../test-support/harness.js';
 
 // Issue 2 §5: role and account state are read on every request; the last admin is protected.
 
@@ -24,7 +24,7 @@ describe('an admin changing a user', () => {
     }
   });
 
-  it('demotes: the user\'s very next request is judged by the new role', async () => {
+  it("demotes: the user's very next request is judged by the new role", async () => {
     const u = await users.make('demoted', 'admin');
     expect((await listUsers()).status).toBe(200);
     expect((await t.api('GET', '/api/users', { token: u.token })).status).toBe(200);
@@ -49,7 +49,9 @@ describe('an admin changing a user', () => {
     expect(res.body).toMatchObject({ id: u.id, disabled: true });
     const me = await t.api('GET', '/api/auth/me', { token: u.token });
     expect([401, 403]).toContain(me.status);
-    const login = await t.api('POST', '/api/auth/login', { body: { username: 'disabled', password: 'correct horse battery' } });
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { username: 'disabled', password: 'correct horse battery' },
+    });
     expect(login.status).toBe(403);
     expect(login.body.error.code).toBe('ACCOUNT_DISABLED');
   });
@@ -64,10 +66,14 @@ describe('an admin changing a user', () => {
 
   it('deletes: the token is 401 at once, the user is gone and cannot log in', async () => {
     const u = await users.make('deleted', 'user');
-    expect((await t.api('DELETE', `/api/users/${u.id}`, { token: users.adminToken })).body).toEqual({ ok: true });
+    expect((await t.api('DELETE', `/api/users/${u.id}`, { token: users.adminToken })).body).toEqual({
+      ok: true,
+    });
     expect((await t.api('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
     expect((await listUsers()).body.map((x: { id: string }) => x.id)).not.toContain(u.id);
-    const login = await t.api('POST', '/api/auth/login', { body: { username: 'deleted', password: 'correct horse battery' } });
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { username: 'deleted', password: 'correct horse battery' },
+    });
     expect(login.status).toBe(401);
     expect((await t.api('DELETE', `/api/users/${u.id}`, { token: users.adminToken })).status).toBe(404);
   });
@@ -82,49 +88,58 @@ describe('an admin changing a user', () => {
 });
 
 describe('the last admin', () => {
+  // The same app, emptied of accounts: each test starts from its first admin.
+  const onlyAccount = () => {
+    resetAccounts(t);
+    return t;
+  };
+
   it('cannot be demoted, disabled or deleted (409), and stays admin', async () => {
-    const solo = await startTestApp();
-    try {
-      const { adminToken, adminId } = await withUsers(solo);
-      const demote = await solo.api('PATCH', `/api/users/${adminId}`, { token: adminToken, body: { role: 'user' } });
-      const disable = await solo.api('PATCH', `/api/users/${adminId}`, { token: adminToken, body: { disabled: true } });
-      const remove = await solo.api('DELETE', `/api/users/${adminId}`, { token: adminToken });
-      for (const res of [demote, disable, remove]) {
-        expect(res.status).toBe(409);
-        expect(res.body.error.code).toBe('CONFLICT');
-        expect(res.body.error.message).toMatch(/last administrator/);
-      }
-      expect((await solo.api('GET', '/api/auth/me', { token: adminToken })).body.role).toBe('admin');
-    } finally {
-      await solo.stop();
+    const solo = onlyAccount();
+    const { adminToken, adminId } = await withUsers(solo);
+    const demote = await solo.api('PATCH', `/api/users/${adminId}`, {
+      token: adminToken,
+      body: { role: 'user' },
+    });
+    const disable = await solo.api('PATCH', `/api/users/${adminId}`, {
+      token: adminToken,
+      body: { disabled: true },
+    });
+    const remove = await solo.api('DELETE', `/api/users/${adminId}`, { token: adminToken });
+    for (const res of [demote, disable, remove]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('CONFLICT');
+      expect(res.body.error.message).toMatch(/last administrator/);
     }
+    expect((await solo.api('GET', '/api/auth/me', { token: adminToken })).body.role).toBe('admin');
   });
 
   it('is protected even when other admins are disabled', async () => {
-    const solo = await startTestApp();
-    try {
-      const { adminToken, adminId, make } = await withUsers(solo);
-      const other = await make('other-admin', 'admin');
-      expect((await solo.api('PATCH', `/api/users/${other.id}`, { token: adminToken, body: { disabled: true } })).status).toBe(200);
-      const demote = await solo.api('PATCH', `/api/users/${adminId}`, { token: adminToken, body: { role: 'viewer' } });
-      expect(demote.status).toBe(409);
-      // A disabled admin is not "live", so deleting them is allowed.
-      expect((await solo.api('DELETE', `/api/users/${other.id}`, { token: adminToken })).status).toBe(200);
-    } finally {
-      await solo.stop();
-    }
+    const solo = onlyAccount();
+    const { adminToken, adminId, make } = await withUsers(solo);
+    const other = await make('other-admin', 'admin');
+    expect(
+      (await solo.api('PATCH', `/api/users/${other.id}`, { token: adminToken, body: { disabled: true } }))
+        .status,
+    ).toBe(200);
+    const demote = await solo.api('PATCH', `/api/users/${adminId}`, {
+      token: adminToken,
+      body: { role: 'viewer' },
+    });
+    expect(demote.status).toBe(409);
+    // A disabled admin is not "live", so deleting them is allowed.
+    expect((await solo.api('DELETE', `/api/users/${other.id}`, { token: adminToken })).status).toBe(200);
   });
 
   it('can step down once another admin exists', async () => {
-    const solo = await startTestApp();
-    try {
-      const { adminToken, adminId, make } = await withUsers(solo);
-      await make('successor', 'admin');
-      const res = await solo.api('PATCH', `/api/users/${adminId}`, { token: adminToken, body: { role: 'user' } });
-      expect(res.status).toBe(200);
-      expect((await solo.api('GET', '/api/users', { token: adminToken })).status).toBe(403);
-    } finally {
-      await solo.stop();
-    }
+    const solo = onlyAccount();
+    const { adminToken, adminId, make } = await withUsers(solo);
+    await make('successor', 'admin');
+    const res = await solo.api('PATCH', `/api/users/${adminId}`, {
+      token: adminToken,
+      body: { role: 'user' },
+    });
+    expect(res.status).toBe(200);
+    expect((await solo.api('GET', '/api/users', { token: adminToken })).status).toBe(403);
   });
 });

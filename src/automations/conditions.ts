@@ -24,7 +24,8 @@ export interface Verdict {
 
 export const isHome = (state: unknown) => state === 'home';
 
-const stateText = (e: { state: unknown; available: boolean } | undefined) => (e === undefined ? 'unknown' : !e.available ? 'unavailable' : String(e.state));
+const stateText = (e: { state: unknown; available: boolean } | undefined) =>
+  e === undefined ? 'unknown' : !e.available ? 'unavailable' : String(e.state);
 
 export function evaluate(c: Condition, env: ConditionEnv): Verdict {
   switch (c.type) {
@@ -40,13 +41,24 @@ export function evaluate(c: Condition, env: ConditionEnv): Verdict {
       }
       const homeNow = people.filter((p) => isHome(p.state)).map((p) => p.entity_id);
       const ok = c.state === 'home' ? homeNow.length > 0 : homeNow.length === 0;
-      return { type: c.type, ok, reason: homeNow.length === 0 ? 'presence: nobody home' : `presence: ${homeNow.join(', ')} home`, seen };
+      return {
+        type: c.type,
+        ok,
+        reason: homeNow.length === 0 ? 'presence: nobody home' : `presence: ${homeNow.join(', ')} home`,
+        seen,
+      };
     }
     case 'time': {
       const l = localTime(env.now, env.tz);
       const now = l.minuteOfDay;
       const seen = { local_time: formatHhMm(now), weekday: l.weekday, time_zone: env.tz };
-      if (c.days && !c.days.includes(l.weekday)) return { type: c.type, ok: false, reason: `time: ${l.weekday} is not one of ${c.days.join(', ')}`, seen };
+      if (c.days && !c.days.includes(l.weekday))
+        return {
+          type: c.type,
+          ok: false,
+          reason: `time: ${l.weekday} is not one of ${c.days.join(', ')}`,
+          seen,
+        };
       const after = c.after ? minutes(c.after) : undefined;
       const before = c.before ? minutes(c.before) : undefined;
       let ok = true;
@@ -56,34 +68,72 @@ export function evaluate(c: Condition, env: ConditionEnv): Verdict {
       } else if (after !== undefined) ok = now >= after;
       else if (before !== undefined) ok = now < before;
       const window = `${c.after ?? '00:00'}–${c.before ?? '24:00'}`;
-      return { type: c.type, ok, reason: `time: ${formatHhMm(now)} is ${ok ? 'inside' : 'outside'} ${window}`, seen };
+      return {
+        type: c.type,
+        ok,
+        reason: `time: ${formatHhMm(now)} is ${ok ? 'inside' : 'outside'} ${window}`,
+        seen,
+      };
     }
     case 'state': {
       const e = env.entity(c.entity);
       const actual = stateText(e);
       const ok = e !== undefined && e.available && String(e.state) === String(c.state);
       return {
-        type: c.type, ok, seen: { [c.entity]: e === undefined ? null : e.available ? e.state : 'unavailable' },
-        reason: e === undefined ? `state: ${c.entity} does not exist` : `state: ${c.entity} is ${actual}${ok ? '' : `, not ${String(c.state)}`}`,
+        type: c.type,
+        ok,
+        seen: { [c.entity]: e === undefined ? null : e.available ? e.state : 'unavailable' },
+        reason:
+          e === undefined
+            ? `state: ${c.entity} does not exist`
+            : `state: ${c.entity} is ${actual}${ok ? '' : `, not ${String(c.state)}`}`,
       };
     }
     case 'numeric': {
       const e = env.entity(c.entity);
-      const value = e && e.available ? Number(e.state) : NaN;
+      const value = e?.available ? Number(e.state) : NaN;
       const seen = { [c.entity]: e === undefined ? null : e.available ? e.state : 'unavailable' };
-      if (!Number.isFinite(value)) return { type: c.type, ok: false, seen, reason: `numeric: ${c.entity} is ${stateText(e)}, not a number` };
-      const failed = c.above !== undefined && !(value > c.above) ? `not above ${c.above}` : c.below !== undefined && !(value < c.below) ? `not below ${c.below}` : undefined;
-      return { type: c.type, ok: failed === undefined, seen, reason: `numeric: ${c.entity} is ${value}${failed ? `, ${failed}` : ''}` };
+      if (!Number.isFinite(value))
+        return {
+          type: c.type,
+          ok: false,
+          seen,
+          reason: `numeric: ${c.entity} is ${stateText(e)}, not a number`,
+        };
+      const failed =
+        c.above !== undefined && !(value > c.above)
+          ? `not above ${c.above}`
+          : c.below !== undefined && !(value < c.below)
+            ? `not below ${c.below}`
+            : undefined;
+      return {
+        type: c.type,
+        ok: failed === undefined,
+        seen,
+        reason: `numeric: ${c.entity} is ${value}${failed ? `, ${failed}` : ''}`,
+      };
     }
     case 'sun': {
-      if (!env.location) return { type: c.type, ok: false, seen: {}, reason: 'sun: the home\'s location is not set (Admin → Settings, or HEARTH_LATITUDE and HEARTH_LONGITUDE)' };
+      if (!env.location)
+        return {
+          type: c.type,
+          ok: false,
+          seen: {},
+          reason:
+            "sun: the home's location is not set (Admin → Settings, or HEARTH_LATITUDE and HEARTH_LONGITUDE)",
+        };
       const sun = sunOf(localDateOf(env.now, env.tz), env.location, env.tz);
       const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
       const seen = { now: iso(env.now), sunrise: iso(sun.sunrise), sunset: iso(sun.sunset) };
       const afterAt = c.after ? sun[c.after] : undefined;
       const beforeAt = c.before ? sun[c.before] : undefined;
       if ((c.after && afterAt === undefined) || (c.before && beforeAt === undefined)) {
-        return { type: c.type, ok: false, seen, reason: 'sun: no sunrise or sunset at the home today (polar day or night)' };
+        return {
+          type: c.type,
+          ok: false,
+          seen,
+          reason: 'sun: no sunrise or sunset at the home today (polar day or night)',
+        };
       }
       const isAfter = afterAt === undefined ? undefined : env.now >= afterAt;
       const isBefore = beforeAt === undefined ? undefined : env.now < beforeAt;
@@ -92,23 +142,43 @@ export function evaluate(c: Condition, env: ConditionEnv): Verdict {
         // after sunset + before sunrise is the night: a window across midnight, so either half.
         ok = afterAt! > beforeAt! ? isAfter || isBefore : isAfter && isBefore;
       } else ok = (isAfter ?? isBefore)!;
-      const parts = [c.after ? `after ${c.after}` : '', c.before ? `before ${c.before}` : ''].filter(Boolean).join(' and ');
+      const parts = [c.after ? `after ${c.after}` : '', c.before ? `before ${c.before}` : '']
+        .filter(Boolean)
+        .join(' and ');
       return { type: c.type, ok, seen, reason: `sun: it is ${ok ? '' : 'not '}${parts}` };
     }
     case 'and': {
       const verdicts = c.conditions.map((x) => evaluate(x, env));
       const failed = verdicts.find((v) => !v.ok);
-      return { type: c.type, ok: !failed, seen: {}, conditions: verdicts, reason: failed ? failed.reason : 'and: every condition held' };
+      return {
+        type: c.type,
+        ok: !failed,
+        seen: {},
+        conditions: verdicts,
+        reason: failed ? failed.reason : 'and: every condition held',
+      };
     }
     case 'or': {
       const verdicts = c.conditions.map((x) => evaluate(x, env));
       const held = verdicts.find((v) => v.ok);
-      return { type: c.type, ok: Boolean(held), seen: {}, conditions: verdicts, reason: held ? held.reason : `or: none held (${verdicts.map((v) => v.reason).join('; ')})` };
+      return {
+        type: c.type,
+        ok: Boolean(held),
+        seen: {},
+        conditions: verdicts,
+        reason: held ? held.reason : `or: none held (${verdicts.map((v) => v.reason).join('; ')})`,
+      };
     }
     case 'not': {
       const verdicts = c.conditions.map((x) => evaluate(x, env));
       const held = verdicts.find((v) => v.ok);
-      return { type: c.type, ok: !held, seen: {}, conditions: verdicts, reason: held ? `not: ${held.reason}` : 'not: none of the inner conditions held' };
+      return {
+        type: c.type,
+        ok: !held,
+        seen: {},
+        conditions: verdicts,
+        reason: held ? `not: ${held.reason}` : 'not: none of the inner conditions held',
+      };
     }
   }
 }

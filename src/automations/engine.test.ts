@@ -17,7 +17,11 @@ describe('state triggers', () => {
   it('device_state fires on the transition it names, not on others', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'door', trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion', from: 'off', to: 'on' }, actions: [{ notify: 'motion' }] });
+    const a = await h.create({
+      name: 'door',
+      trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion', from: 'off', to: 'on' },
+      actions: [{ notify: 'motion' }],
+    });
     report('binary_sensor.hallway_motion', 'on');
     await h.settle(50);
     report('binary_sensor.hallway_motion', 'off');
@@ -28,7 +32,11 @@ describe('state triggers', () => {
   it('device_state ignores changes out of unavailable by default', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'any', trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion' }, actions: [{ notify: 'changed' }] });
+    const a = await h.create({
+      name: 'any',
+      trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion' },
+      actions: [{ notify: 'changed' }],
+    });
     const e = h.home.registry.get('binary_sensor.hallway_motion')!;
     e.available = false; // as after a bridge restart; the next report brings it back
     report('binary_sensor.hallway_motion', 'on');
@@ -42,7 +50,11 @@ describe('state triggers', () => {
   it('device_state with `for` fires only when the state lasts, and a change back cancels it', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'held', trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion', to: 'on', for: 60 }, actions: [{ notify: 'still moving' }] });
+    const a = await h.create({
+      name: 'held',
+      trigger: { type: 'device_state', entity: 'binary_sensor.hallway_motion', to: 'on', for: 60 },
+      actions: [{ notify: 'still moving' }],
+    });
     report('binary_sensor.hallway_motion', 'on');
     await h.settle(30_000, 1000);
     report('binary_sensor.hallway_motion', 'off');
@@ -58,7 +70,11 @@ describe('state triggers', () => {
   it('sensor fires when the value enters the range (and not again while it stays there)', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'warm', trigger: { type: 'sensor', entity: 'sensor.living_room_temperature', above: 25, for: 120 }, actions: [{ notify: 'warm' }] });
+    const a = await h.create({
+      name: 'warm',
+      trigger: { type: 'sensor', entity: 'sensor.living_room_temperature', above: 25, for: 120 },
+      actions: [{ notify: 'warm' }],
+    });
     report('sensor.living_room_temperature', 26);
     await h.settle(60_000, 1000);
     report('sensor.living_room_temperature', 27);
@@ -76,7 +92,11 @@ describe('state triggers', () => {
   it('sensor with `to` fires for a binary sensor', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'motion', trigger: { type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on' }, actions: [{ notify: 'm' }] });
+    const a = await h.create({
+      name: 'motion',
+      trigger: { type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on' },
+      actions: [{ notify: 'm' }],
+    });
     report('binary_sensor.hallway_motion', 'on');
     await h.settle(50);
     expect(await results(a.id)).toEqual(['finished']);
@@ -90,7 +110,11 @@ describe('state triggers', () => {
   ] as const)('presence %s fires when the person becomes %s', async (event, state, count) => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: event, trigger: { type: 'presence', event }, actions: [{ notify: event }] });
+    const a = await h.create({
+      name: event,
+      trigger: { type: 'presence', event },
+      actions: [{ notify: event }],
+    });
     if (state === 'home') {
       h.part.presence.report('person.resident', 'away', { type: 'user' });
       await h.settle(50);
@@ -118,8 +142,14 @@ describe('state triggers', () => {
 
 describe('actions and modes', () => {
   const slow = (mode: string) => ({
-    name: `slow ${mode}`, mode: mode as 'single', trigger: { type: 'device_state' as const, entity: 'binary_sensor.hallway_motion', to: 'on' },
-    actions: [{ entity: 'light.hallway', action: 'on' }, { delay: 60 }, { entity: 'light.hallway', action: 'off' }],
+    name: `slow ${mode}`,
+    mode: mode as 'single',
+    trigger: { type: 'device_state' as const, entity: 'binary_sensor.hallway_motion', to: 'on' },
+    actions: [
+      { entity: 'light.hallway', action: 'on' },
+      { delay: 60 },
+      { entity: 'light.hallway', action: 'off' },
+    ],
   });
   const pulse = async () => {
     report('binary_sensor.hallway_motion', 'on');
@@ -179,7 +209,11 @@ describe('actions and modes', () => {
   it('a failing action stops the run and the trace names it', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'bad', trigger: { type: 'time', at: '13:00' }, actions: [{ entity: 'light.nowhere', action: 'on' }, { notify: 'never' }] });
+    const a = await h.create({
+      name: 'bad',
+      trigger: { type: 'time', at: '13:00' },
+      actions: [{ entity: 'light.nowhere', action: 'on' }, { notify: 'never' }],
+    });
     h.engine.run(a.id);
     await h.settle(50);
     const [t] = await h.traces(a.id);
@@ -190,7 +224,11 @@ describe('actions and modes', () => {
   it('a scene action activates the scene through the home core', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'night', trigger: { type: 'time', at: '23:00' }, actions: [{ scene: 'good-night' }] });
+    const a = await h.create({
+      name: 'night',
+      trigger: { type: 'time', at: '23:00' },
+      actions: [{ scene: 'good-night' }],
+    });
     h.engine.run(a.id);
     await h.settle(3000);
     const [t] = await h.traces(a.id);
@@ -203,7 +241,11 @@ describe('delays and waits across a restart', () => {
   it('a pending delay resumes after a restart at its absolute due time', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'later', trigger: { type: 'time', at: '13:00' }, actions: [{ delay: 600 }, { entity: 'light.hallway', action: 'on' }] });
+    const a = await h.create({
+      name: 'later',
+      trigger: { type: 'time', at: '13:00' },
+      actions: [{ delay: 600 }, { entity: 'light.hallway', action: 'on' }],
+    });
     h.engine.run(a.id);
     await h.settle(1000);
     const dataDir = h.dataDir;
@@ -223,7 +265,8 @@ describe('delays and waits across a restart', () => {
     const clock = start();
     h = await automationHome(clock);
     const a = await h.create({
-      name: 'until away', trigger: { type: 'time', at: '13:00' },
+      name: 'until away',
+      trigger: { type: 'time', at: '13:00' },
       actions: [{ wait: { type: 'presence', state: 'away' }, timeout: 3600 }, { notify: 'everyone left' }],
     });
     h.engine.run(a.id);
@@ -241,7 +284,14 @@ describe('delays and waits across a restart', () => {
   it('a wait that runs out ends the run with timeout', async () => {
     const clock = start();
     h = await automationHome(clock);
-    const a = await h.create({ name: 'w', trigger: { type: 'time', at: '13:00' }, actions: [{ wait: { type: 'state', entity: 'light.hallway', state: 'on' }, timeout: 60 }, { notify: 'x' }] });
+    const a = await h.create({
+      name: 'w',
+      trigger: { type: 'time', at: '13:00' },
+      actions: [
+        { wait: { type: 'state', entity: 'light.hallway', state: 'on' }, timeout: 60 },
+        { notify: 'x' },
+      ],
+    });
     h.engine.run(a.id);
     await h.settle(61_000, 1000);
     const [t] = await h.traces(a.id);

@@ -5,9 +5,29 @@ declare module '../bus.js' {
     /** An automation's trigger fired and its conditions held (or it was run by hand): its actions start. */
     automation_triggered: { automation_id: string; name: string; trace_id: string; trigger: TriggerData };
     /** A run ended: finished, failed, timeout (a wait ran out) or cancelled. */
-    automation_finished: { automation_id: string; name: string; trace_id: string; result: string; reason: string | null };
+    automation_finished: {
+      automation_id: string;
+      name: string;
+      trace_id: string;
+      result: string;
+      reason: string | null;
+    };
     /** A message for the household (an automation's notify action). */
-    notification: { id: string; message: string; source_type: string; source_id: string | null; created_at: string };
+    notification: {
+      id: string;
+      message: string;
+      source_type: string;
+      source_id: string | null;
+      created_at: string;
+      key: string | null;
+      audience: 'all' | 'admin';
+      link: string | null;
+      resolved_at: string | null;
+    };
+    /** The condition behind a keyed notification cleared. */
+    notification_resolved: { id: string; key: string; audience: 'all' | 'admin' };
+    /** A person marked notifications read (their other tabs and devices follow). */
+    notifications_read: { user_id: string; ids: string[] | 'all' };
   }
 }
 

@@ -17,7 +17,12 @@ import type { Cause, EntityState } from '../home/types.js';
 export class PresenceService {
   private readonly pendingLeave = new Map<string, { timer: TimerHandle; due: number }>();
 
-  constructor(private readonly home: HomeService, private readonly bus: EventBus, private readonly clock: Clock, readonly leaveDelayMs: number) {}
+  constructor(
+    private readonly home: HomeService,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    readonly leaveDelayMs: number,
+  ) {}
 
   start() {
     this.bus.on('state_changed', 'presence', (e) => {
@@ -26,7 +31,8 @@ export class PresenceService {
       if (typeof person !== 'string' || !this.home.registry.get(person)) return;
       const s = e.new_state.available ? e.new_state.state : null;
       if (s === 'home') this.report(person, 'home', { type: 'device', id: e.entity_id });
-      else if (s === 'not_home' || s === 'away') this.report(person, 'away', { type: 'device', id: e.entity_id });
+      else if (s === 'not_home' || s === 'away')
+        this.report(person, 'away', { type: 'device', id: e.entity_id });
     });
   }
 
@@ -37,10 +43,17 @@ export class PresenceService {
   }
 
   /** Sets a person home (now) or away (after the debounce). Returns the state now and any pending leave. */
-  report(person: string, state: 'home' | 'away', cause: Cause): { person: string; state: EntityState; away_at: string | null } {
+  report(
+    person: string,
+    state: 'home' | 'away',
+    cause: Cause,
+  ): { person: string; state: EntityState; away_at: string | null } {
     const e = this.home.registry.get(person);
     if (!e) throw Errors.notFound('Person', person);
-    if (e.domain !== 'person') throw Errors.validation(`person must be a person entity (person.…), not ${person}`, { field: 'person' });
+    if (e.domain !== 'person')
+      throw Errors.validation(`person must be a person entity (person.…), not ${person}`, {
+        field: 'person',
+      });
     const pending = this.pendingLeave.get(person);
     if (state === 'home') {
       if (pending) this.clock.clearTimeout(pending.timer);
@@ -58,6 +71,10 @@ export class PresenceService {
       }
     }
     const p = this.pendingLeave.get(person);
-    return { person, state: this.home.registry.get(person)?.state ?? null, away_at: p ? new Date(p.due).toISOString() : null };
+    return {
+      person,
+      state: this.home.registry.get(person)?.state ?? null,
+      away_at: p ? new Date(p.due).toISOString() : null,
+    };
   }
 }

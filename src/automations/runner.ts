@@ -4,7 +4,16 @@ import type { SceneService } from '../home/scenes/service.js';
 import type { HomeService } from '../home/service.js';
 import type { AutomationRepository } from '../store/index.js';
 import { entitiesOf, evaluate, type ConditionEnv } from './conditions.js';
-import { isDelayAction, isEntityAction, isNotifyAction, isSceneAction, isWaitAction, type Action, type Automation, type Condition } from './model.js';
+import {
+  isDelayAction,
+  isEntityAction,
+  isNotifyAction,
+  isSceneAction,
+  isWaitAction,
+  type Action,
+  type Automation,
+  type Condition,
+} from './model.js';
 import type { Notifications } from './notifications.js';
 import type { ActionTrace, Trace } from './traces.js';
 
@@ -33,7 +42,12 @@ export class Run {
   private stopReason: Wake | undefined;
   private cancelMessage: string | null = null;
 
-  constructor(private readonly deps: RunDeps, readonly automation: Automation, readonly trace: Trace, runId?: string) {
+  constructor(
+    private readonly deps: RunDeps,
+    readonly automation: Automation,
+    readonly trace: Trace,
+    runId?: string,
+  ) {
     this.id = runId ?? randomUUID();
   }
 
@@ -63,9 +77,11 @@ export class Run {
   /** Continues a run persisted before a restart: its delay or wait at `step` until `dueAt`. */
   async resume(step: number, kind: 'delay' | 'wait', dueAt: number): Promise<Trace | undefined> {
     const action = this.automation.actions[step];
-    const entry = this.trace.actions.find((a) => a.index === step) ?? this.entryFor(step, action ?? { delay: 0 });
+    const entry =
+      this.trace.actions.find((a) => a.index === step) ?? this.entryFor(step, action ?? { delay: 0 });
     let w: Wake;
-    if (kind === 'delay' || !action || !isWaitAction(action)) w = await this.sleep(dueAt, step, 'delay', entry, false);
+    if (kind === 'delay' || !action || !isWaitAction(action))
+      w = await this.sleep(dueAt, step, 'delay', entry, false);
     else w = await this.waitFor(action.wait, dueAt, step, entry, false);
     if (w === 'suspended') return undefined;
     if (w !== 'go') return this.end(w);
@@ -90,9 +106,24 @@ export class Run {
   }
 
   private entryFor(index: number, action: Action): ActionTrace {
-    const kind = isEntityAction(action) ? 'entity' : isSceneAction(action) ? 'scene' : isDelayAction(action) ? 'delay' : isNotifyAction(action) ? 'notify' : 'wait';
+    const kind = isEntityAction(action)
+      ? 'entity'
+      : isSceneAction(action)
+        ? 'scene'
+        : isDelayAction(action)
+          ? 'delay'
+          : isNotifyAction(action)
+            ? 'notify'
+            : 'wait';
     const target = isEntityAction(action) ? action.entity : isSceneAction(action) ? action.scene : null;
-    const entry: ActionTrace = { index, kind, target, started_at: this.nowIso(), finished_at: null, outcome: 'running' };
+    const entry: ActionTrace = {
+      index,
+      kind,
+      target,
+      started_at: this.nowIso(),
+      finished_at: null,
+      outcome: 'running',
+    };
     this.trace.actions.push(entry);
     return entry;
   }
@@ -124,21 +155,36 @@ export class Run {
         if (!this.deps.scenes) return this.fail(entry, 'scenes are not available');
         const r = await this.deps.scenes.activate(action.scene, { cause });
         const failed = r.results.filter((x) => x.outcome === 'failed');
-        entry.details = { results: r.results.map((x) => ({ entity_id: x.entity_id, outcome: x.outcome, ...(x.error ? { error: x.error } : {}) })) };
+        entry.details = {
+          results: r.results.map((x) => ({
+            entity_id: x.entity_id,
+            outcome: x.outcome,
+            ...(x.error ? { error: x.error } : {}),
+          })),
+        };
         entry.finished_at = this.nowIso();
-        if (failed.length > 0) return this.fail(entry, `${failed.length} of ${r.results.length} entities failed (${failed.map((x) => x.entity_id).join(', ')})`);
+        if (failed.length > 0)
+          return this.fail(
+            entry,
+            `${failed.length} of ${r.results.length} entities failed (${failed.map((x) => x.entity_id).join(', ')})`,
+          );
         entry.outcome = 'done';
         return 'go';
       }
       if (isNotifyAction(action)) {
-        const n = await this.deps.notifications.add(action.notify, { type: 'automation', id: this.automation.id });
+        const n = await this.deps.notifications.add(action.notify, {
+          type: 'automation',
+          id: this.automation.id,
+        });
         entry.outcome = 'done';
         entry.details = { notification_id: n.id };
         entry.finished_at = this.nowIso();
         return 'go';
       }
-      if (isDelayAction(action)) return await this.sleep(clock.now() + action.delay * 1000, index, 'delay', entry, true);
-      if (isWaitAction(action)) return await this.waitFor(action.wait, clock.now() + action.timeout * 1000, index, entry, true);
+      if (isDelayAction(action))
+        return await this.sleep(clock.now() + action.delay * 1000, index, 'delay', entry, true);
+      if (isWaitAction(action))
+        return await this.waitFor(action.wait, clock.now() + action.timeout * 1000, index, entry, true);
       return this.fail(entry, 'unknown action');
     } catch (err) {
       return this.fail(entry, err instanceof Error ? err.message : String(err));
@@ -149,17 +195,34 @@ export class Run {
     entry.outcome = 'waiting';
     entry.due_at = new Date(due).toISOString();
     await this.deps.repo.savePending({
-      run_id: this.id, automation_id: this.automation.id, step, kind, due_at: entry.due_at, trace: this.trace as never,
+      run_id: this.id,
+      automation_id: this.automation.id,
+      step,
+      kind,
+      due_at: entry.due_at,
+      trace: this.trace as never,
     });
   }
 
-  private async sleep(due: number, step: number, kind: 'delay', entry: ActionTrace, fresh: boolean): Promise<Wake> {
+  private async sleep(
+    due: number,
+    step: number,
+    kind: 'delay',
+    entry: ActionTrace,
+    fresh: boolean,
+  ): Promise<Wake> {
     if (fresh) await this.persist(step, kind, due, entry);
     const w = await this.park(due, () => {});
     return this.settle(w, entry, 'done');
   }
 
-  private async waitFor(cond: Condition, due: number, step: number, entry: ActionTrace, fresh: boolean): Promise<Wake> {
+  private async waitFor(
+    cond: Condition,
+    due: number,
+    step: number,
+    entry: ActionTrace,
+    fresh: boolean,
+  ): Promise<Wake> {
     entry.target = `wait for ${cond.type} condition`;
     const first = evaluate(cond, this.deps.env());
     if (first.ok) {

@@ -10,7 +10,12 @@ afterEach(async () => {
   h = undefined;
 });
 
-const notifyAt = (at: string, extra: Record<string, unknown> = {}) => ({ name: `At ${at}`, trigger: { type: 'time' as const, at }, actions: [{ notify: `it is ${at}` }], ...extra });
+const notifyAt = (at: string, extra: Record<string, unknown> = {}) => ({
+  name: `At ${at}`,
+  trigger: { type: 'time' as const, at },
+  actions: [{ notify: `it is ${at}` }],
+  ...extra,
+});
 
 /** Moves fake time a day at a time, letting each day's runs finish (a jump over two occurrences would see the first still running). */
 async function passDays(clock: FakeClock, home: AutomationHome, n: number) {
@@ -39,25 +44,51 @@ describe('time triggers', () => {
   it('fire only on the given weekdays', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 0, 0)); // Monday
     h = await automationHome(clock);
-    const a = await h.create({ ...notifyAt('09:00'), trigger: { type: 'time', at: '09:00', days: ['sat', 'sun'] } });
+    const a = await h.create({
+      ...notifyAt('09:00'),
+      trigger: { type: 'time', at: '09:00', days: ['sat', 'sun'] },
+    });
     await passDays(clock, h, 7);
     expect(await firedTimes(h, a.id)).toEqual(['2026-01-10T08:00:00.000Z', '2026-01-11T08:00:00.000Z']);
   });
 
   it.each([
-    ['Europe/Berlin', Date.UTC(2026, 2, 28, 12), '02:30', ['2026-03-29T01:00:00.000Z', '2026-03-30T00:30:00.000Z', '2026-03-31T00:30:00.000Z']],
-    ['America/New_York', Date.UTC(2026, 2, 7, 12), '02:30', ['2026-03-08T07:00:00.000Z', '2026-03-09T06:30:00.000Z', '2026-03-10T06:30:00.000Z']],
-  ])('spring forward in %s: a skipped time runs once at the first minute after the gap', async (tz, start, at, expected) => {
-    const clock = new FakeClock(start);
-    h = await automationHome(clock, { config: { time_zone: tz } });
-    const a = await h.create(notifyAt(at));
-    await passDays(clock, h, 3);
-    expect(await firedTimes(h, a.id)).toEqual(expected);
-  });
+    [
+      'Europe/Berlin',
+      Date.UTC(2026, 2, 28, 12),
+      '02:30',
+      ['2026-03-29T01:00:00.000Z', '2026-03-30T00:30:00.000Z', '2026-03-31T00:30:00.000Z'],
+    ],
+    [
+      'America/New_York',
+      Date.UTC(2026, 2, 7, 12),
+      '02:30',
+      ['2026-03-08T07:00:00.000Z', '2026-03-09T06:30:00.000Z', '2026-03-10T06:30:00.000Z'],
+    ],
+  ])(
+    'spring forward in %s: a skipped time runs once at the first minute after the gap',
+    async (tz, start, at, expected) => {
+      const clock = new FakeClock(start);
+      h = await automationHome(clock, { config: { time_zone: tz } });
+      const a = await h.create(notifyAt(at));
+      await passDays(clock, h, 3);
+      expect(await firedTimes(h, a.id)).toEqual(expected);
+    },
+  );
 
   it.each([
-    ['Europe/Berlin', Date.UTC(2026, 9, 24, 12), '02:30', ['2026-10-25T00:30:00.000Z', '2026-10-26T01:30:00.000Z']],
-    ['America/New_York', Date.UTC(2026, 9, 31, 12), '01:30', ['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z']],
+    [
+      'Europe/Berlin',
+      Date.UTC(2026, 9, 24, 12),
+      '02:30',
+      ['2026-10-25T00:30:00.000Z', '2026-10-26T01:30:00.000Z'],
+    ],
+    [
+      'America/New_York',
+      Date.UTC(2026, 9, 31, 12),
+      '01:30',
+      ['2026-11-01T05:30:00.000Z', '2026-11-02T06:30:00.000Z'],
+    ],
   ])('fall back in %s: a repeated time runs once (its first occurrence)', async (tz, start, at, expected) => {
     const clock = new FakeClock(start);
     h = await automationHome(clock, { config: { time_zone: tz } });
@@ -136,8 +167,16 @@ describe('solar triggers', () => {
   ])('fire at sunset with a signed offset at %s', async (_name, latitude, longitude, tz) => {
     const clock = new FakeClock(Date.UTC(2026, 5, 1, 0, 0));
     h = await automationHome(clock, { config: { time_zone: tz, latitude, longitude } });
-    const before = await h.create({ name: 'before', trigger: { type: 'solar', event: 'sunset', offset: -30 }, actions: [{ notify: 'dusk soon' }] });
-    const after = await h.create({ name: 'after', trigger: { type: 'solar', event: 'sunrise', offset: 15 }, actions: [{ notify: 'morning' }] });
+    const before = await h.create({
+      name: 'before',
+      trigger: { type: 'solar', event: 'sunset', offset: -30 },
+      actions: [{ notify: 'dusk soon' }],
+    });
+    const after = await h.create({
+      name: 'after',
+      trigger: { type: 'solar', event: 'sunrise', offset: 15 },
+      actions: [{ notify: 'morning' }],
+    });
     const loc = { latitude, longitude };
     const sunset = nextSolar('sunset', 0, clock.now(), loc, tz)!;
     const sunrise = nextSolar('sunrise', 0, clock.now(), loc, tz)!;
@@ -151,7 +190,11 @@ describe('solar triggers', () => {
   it('do not fire without a location, and say so in next_trigger_at (null)', async () => {
     const clock = new FakeClock(Date.UTC(2026, 5, 1, 0, 0));
     h = await automationHome(clock);
-    const a = await h.create({ name: 'dusk', trigger: { type: 'solar', event: 'sunset' }, actions: [{ notify: 'x' }] });
+    const a = await h.create({
+      name: 'dusk',
+      trigger: { type: 'solar', event: 'sunset' },
+      actions: [{ notify: 'x' }],
+    });
     expect(h.engine.nextTriggerAt(a.id)).toBeNull();
   });
 });

@@ -20,10 +20,16 @@ export class Scheduler {
   private stopped = false;
 
   /** `onDue` gets every entry due at once in one call, so they can be persisted together. */
-  constructor(private readonly clock: Clock, private readonly onDue: (due: { key: string; due: number }[]) => void) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly onDue: (due: { key: string; due: number }[]) => void,
+  ) {}
 
   set(key: string, due: number | undefined) {
-    if (due === undefined) return this.delete(key);
+    if (due === undefined) {
+      this.delete(key);
+      return;
+    }
     const e = { due, key };
     this.live.set(key, e);
     this.heap.push(e, due);

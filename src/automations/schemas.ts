@@ -1,68 +1,281 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { StringEnum, Strict } from '../api/http/schemas.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Rule } from '../schema/check.js';
+import { RefTo, StringEnum, Strict } from '../schema/typebox.js';
 
 /**
- * The automation shapes as TypeBox schemas for the OpenAPI document. Bodies are checked by
- * `validate.ts` (same shape, messages that name the field in the automation's own terms).
+ * The automation shape (specification §2.6, snake_case), written once: the types (`Static`),
+ * the check of a saved body (`validate.ts`, through `src/schema/check.ts`, whose messages name
+ * the field in the automation's own terms — the `x-message`/`x-noun` annotations below) and the
+ * OpenAPI document all come from these schemas. An automation runs its actions when one of its
+ * triggers fires and all of its conditions hold.
  */
 
-const EntityId = Type.String({ pattern: '^[a-z_]+\\.[a-z0-9_]+$', maxLength: 255, description: 'entity id, e.g. light.kitchen' });
-const PersonId = Type.String({ pattern: '^person\\.[a-z0-9_]+$', maxLength: 255, description: 'person entity, e.g. person.resident' });
-const HhMm = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'local time of day, HH:MM 24-hour (00:00–23:59)' });
-const Days = Type.Array(StringEnum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']), { minItems: 1, maxItems: 7, description: 'weekdays; all days when left out' });
+const rules = (...list: Rule[]) => ({ 'x-rules': list });
+
+export const MODES = ['single', 'restart', 'queued', 'parallel'] as const;
+
+const EntityId = Type.String({
+  pattern: '^[a-z_]+\\.[a-z0-9_]+$',
+  minLength: 1,
+  maxLength: 255,
+  description: 'entity id, e.g. light.kitchen',
+  'x-message': 'must be an entity id like light.kitchen',
+});
+const PersonId = Type.String({
+  pattern: '^person\\.[a-z0-9_]+$',
+  minLength: 1,
+  maxLength: 255,
+  description: 'person entity, e.g. person.resident',
+  'x-message': 'must be a person entity (person.…)',
+});
+const HhMm = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  description: 'local time of day, HH:MM 24-hour (00:00–23:59)',
+  'x-message': 'must be HH:MM, 00:00–23:59',
+});
+const Days = Type.Array(StringEnum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']), {
+  minItems: 1,
+  maxItems: 7,
+  description: 'weekdays; all days when left out',
+  'x-message': 'must be a non-empty array of weekdays (mon, tue, …)',
+});
 const StateValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
-const Seconds = (description: string) => Type.Number({ minimum: 0, maximum: 7 * 86_400, description });
-const Obj = (description?: string) => Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
+const Seconds = (description: string, maximum = 7 * 86_400) =>
+  Type.Number({ minimum: 0, maximum, description, 'x-noun': 'a number of seconds' });
+const Obj = (description?: string) =>
+  Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
+/** above 22 and below 6 would be an empty range: say so rather than never firing. */
+const RANGE: Rule = { ascending: ['above', 'below'] };
 
-export const TriggerSchema = Type.Union([
-  Strict({ type: Type.Literal('time'), at: HhMm, days: Type.Optional(Days) }, { title: 'time', examples: [{ type: 'time', at: '07:30' }, { type: 'time', at: '22:00', days: ['fri', 'sat'] }] }),
-  Strict({
-    type: Type.Literal('sensor'), entity: EntityId,
-    above: Type.Optional(Type.Number()), below: Type.Optional(Type.Number()),
-    to: Type.Optional(StateValue), for: Type.Optional(Seconds('the value must stay in range this long')),
-  }, { title: 'sensor', description: 'fires when a numeric sensor enters the range (above/below), or a binary sensor changes to `to`', examples: [{ type: 'sensor', entity: 'sensor.living_room_temperature', above: 25, for: 300 }, { type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on' }] }),
-  Strict({
-    type: Type.Literal('presence'), person: Type.Optional(PersonId),
+export const TimeTrigger = Strict(
+  { type: Type.Literal('time'), at: HhMm, days: Type.Optional(Days) },
+  {
+    title: 'time',
+    examples: [
+      { type: 'time', at: '07:30' },
+      { type: 'time', at: '22:00', days: ['fri', 'sat'] },
+    ],
+  },
+);
+export const SensorTrigger = Strict(
+  {
+    type: Type.Literal('sensor'),
+    entity: EntityId,
+    above: Type.Optional(Type.Number()),
+    below: Type.Optional(Type.Number()),
+    to: Type.Optional(StateValue),
+    for: Type.Optional(Seconds('the value must stay in range this long')),
+  },
+  {
+    title: 'sensor',
+    description:
+      'fires when a numeric sensor enters the range (above/below), or a binary sensor changes to `to`',
+    examples: [
+      { type: 'sensor', entity: 'sensor.living_room_temperature', above: 25, for: 300 },
+      { type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on' },
+    ],
+    ...rules(RANGE, { needs: ['above', 'below', 'to'] }, { excludes: ['to', ['above', 'below']] }),
+  },
+);
+export const PresenceTrigger = Strict(
+  {
+    type: Type.Literal('presence'),
+    person: Type.Optional(PersonId),
     event: StringEnum(['arrive', 'leave', 'first_arrived', 'last_left']),
-  }, { title: 'presence', examples: [{ type: 'presence', event: 'last_left' }, { type: 'presence', person: 'person.resident', event: 'arrive' }] }),
-  Strict({
-    type: Type.Literal('solar'), event: StringEnum(['sunrise', 'sunset']),
-    offset: Type.Optional(Type.Number({ minimum: -720, maximum: 720, description: 'minutes, signed: -30 = half an hour before' })),
-  }, { title: 'solar', examples: [{ type: 'solar', event: 'sunset', offset: -30 }] }),
-  Strict({
-    type: Type.Literal('device_state'), entity: EntityId, from: Type.Optional(StateValue), to: Type.Optional(StateValue),
+  },
+  {
+    title: 'presence',
+    examples: [
+      { type: 'presence', event: 'last_left' },
+      { type: 'presence', person: 'person.resident', event: 'arrive' },
+    ],
+  },
+);
+export const SolarTrigger = Strict(
+  {
+    type: Type.Literal('solar'),
+    event: StringEnum(['sunrise', 'sunset']),
+    offset: Type.Optional(
+      Type.Number({
+        minimum: -720,
+        maximum: 720,
+        description: 'minutes, signed: -30 = half an hour before',
+        'x-noun': 'minutes (−720…720)',
+      }),
+    ),
+  },
+  { title: 'solar', examples: [{ type: 'solar', event: 'sunset', offset: -30 }] },
+);
+export const DeviceStateTrigger = Strict(
+  {
+    type: Type.Literal('device_state'),
+    entity: EntityId,
+    from: Type.Optional(StateValue),
+    to: Type.Optional(StateValue),
     for: Type.Optional(Seconds('the new state must last this long')),
-  }, { title: 'device_state', description: 'any entity\'s state change; changes out of unavailable/unknown do not fire unless `from` names them', examples: [{ type: 'device_state', entity: 'lock.front_door', to: 'unlocked', for: 600 }] }),
-], { description: 'what starts the automation' });
+  },
+  {
+    title: 'device_state',
+    description:
+      "any entity's state change; changes out of unavailable/unknown do not fire unless `from` names them",
+    examples: [{ type: 'device_state', entity: 'lock.front_door', to: 'unlocked', for: 600 }],
+  },
+);
+export const TriggerSchema = Type.Union(
+  [TimeTrigger, SensorTrigger, PresenceTrigger, SolarTrigger, DeviceStateTrigger],
+  { description: 'what starts the automation' },
+);
 
-const Nested = Type.Array(Obj('a condition'), { minItems: 1, maxItems: 50 });
-export const ConditionSchema = Type.Union([
-  Strict({ type: Type.Literal('presence'), state: StringEnum(['home', 'away']), person: Type.Optional(PersonId) }, { title: 'presence', description: 'without person: someone is home / everyone is away', examples: [{ type: 'presence', state: 'home' }] }),
-  Strict({ type: Type.Literal('time'), after: Type.Optional(HhMm), before: Type.Optional(HhMm), days: Type.Optional(Days) }, { title: 'time', description: 'after 22:00 before 06:00 is a window across midnight', examples: [{ type: 'time', after: '22:00', before: '06:00' }] }),
-  Strict({ type: Type.Literal('state'), entity: EntityId, state: StateValue }, { title: 'state', examples: [{ type: 'state', entity: 'lock.front_door', state: 'locked' }] }),
-  Strict({ type: Type.Literal('numeric'), entity: EntityId, above: Type.Optional(Type.Number()), below: Type.Optional(Type.Number()) }, { title: 'numeric', examples: [{ type: 'numeric', entity: 'sensor.living_room_temperature', below: 19 }] }),
-  Strict({ type: Type.Literal('sun'), after: Type.Optional(StringEnum(['sunrise', 'sunset'])), before: Type.Optional(StringEnum(['sunrise', 'sunset'])) }, { title: 'sun', examples: [{ type: 'sun', after: 'sunset', before: 'sunrise' }] }),
-  Strict({ type: StringEnum(['and', 'or', 'not']), conditions: Nested }, { title: 'and / or / not', examples: [{ type: 'or', conditions: [{ type: 'presence', state: 'home' }, { type: 'time', after: '08:00' }] }] }),
-]);
+/** Conditions nest (and/or/not); registered once (`$id`) so the OpenAPI document can refer to itself. */
+export const ConditionSchema = Type.Recursive(
+  (Self) =>
+    Type.Union([
+      Strict(
+        {
+          type: Type.Literal('presence'),
+          state: StringEnum(['home', 'away']),
+          person: Type.Optional(PersonId),
+        },
+        {
+          title: 'presence',
+          description: 'without person: someone is home / everyone is away',
+          examples: [{ type: 'presence', state: 'home' }],
+        },
+      ),
+      Strict(
+        {
+          type: Type.Literal('time'),
+          after: Type.Optional(HhMm),
+          before: Type.Optional(HhMm),
+          days: Type.Optional(Days),
+        },
+        {
+          title: 'time',
+          description: 'after 22:00 before 06:00 is a window across midnight',
+          examples: [{ type: 'time', after: '22:00', before: '06:00' }],
+          ...rules({ needs: ['after', 'before', 'days'] }),
+        },
+      ),
+      Strict(
+        { type: Type.Literal('state'), entity: EntityId, state: StateValue },
+        { title: 'state', examples: [{ type: 'state', entity: 'lock.front_door', state: 'locked' }] },
+      ),
+      Strict(
+        {
+          type: Type.Literal('numeric'),
+          entity: EntityId,
+          above: Type.Optional(Type.Number()),
+          below: Type.Optional(Type.Number()),
+        },
+        {
+          title: 'numeric',
+          examples: [{ type: 'numeric', entity: 'sensor.living_room_temperature', below: 19 }],
+          ...rules(RANGE, { needs: ['above', 'below'] }),
+        },
+      ),
+      Strict(
+        {
+          type: Type.Literal('sun'),
+          after: Type.Optional(StringEnum(['sunrise', 'sunset'])),
+          before: Type.Optional(StringEnum(['sunrise', 'sunset'])),
+        },
+        {
+          title: 'sun',
+          examples: [{ type: 'sun', after: 'sunset', before: 'sunrise' }],
+          ...rules({ needs: ['after', 'before'] }),
+        },
+      ),
+      Strict(
+        {
+          type: StringEnum(['and', 'or', 'not']),
+          conditions: Type.Array(Self, {
+            minItems: 1,
+            maxItems: 50,
+            'x-message': 'must be an array of 1–50 conditions',
+          }),
+        },
+        {
+          title: 'and / or / not',
+          examples: [
+            {
+              type: 'or',
+              conditions: [
+                { type: 'presence', state: 'home' },
+                { type: 'time', after: '08:00' },
+              ],
+            },
+          ],
+        },
+      ),
+    ]),
+  { $id: 'AutomationCondition', 'x-max-nesting': 9 },
+);
+const ConditionRef = RefTo(ConditionSchema);
 
-const Param = Type.Union([Type.Number(), Type.String({ maxLength: 200 }), Type.Boolean(), Type.Array(Type.Number(), { maxItems: 3 })]);
+const Param = Type.Union(
+  [
+    Type.Number(),
+    Type.String({ maxLength: 200 }),
+    Type.Boolean(),
+    Type.Array(Type.Number(), { maxItems: 3 }),
+  ],
+  { 'x-message': 'must be number, string, boolean or [r,g,b]' },
+);
+export const EntityActionSchema = Type.Object(
+  { entity: EntityId, action: Type.String({ minLength: 1, maxLength: 64 }) },
+  {
+    additionalProperties: Param,
+    title: 'entity action',
+    description:
+      '{entity, action, …params} through the one control path: the action and its parameters are checked ' +
+      'against the action catalogue when the automation is saved (and again, against the device, when it runs)',
+    examples: [
+      { entity: 'light.living_room', action: 'dim', brightness: 30 },
+      { entity: 'light.kitchen', action: 'off' },
+    ],
+  },
+);
 export const ActionSchema = Type.Union([
-  Type.Object({ entity: EntityId, action: Type.String({ minLength: 1, maxLength: 64 }) }, {
-    additionalProperties: Param, title: 'entity action',
-    description: '{entity, action, …params} through the one control path (the same validation as POST /api/home/control)',
-    examples: [{ entity: 'light.living_room', action: 'dim', brightness: 30 }, { entity: 'light.kitchen', action: 'off' }],
-  }),
-  Strict({ scene: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 100 }) }, { title: 'scene', examples: [{ scene: 'good-night' }] }),
-  Strict({ delay: Seconds('seconds to wait before the next action (survives a restart)') }, { title: 'delay', examples: [{ delay: 300 }] }),
-  Strict({ notify: Type.String({ minLength: 1, maxLength: 1000 }) }, { title: 'notify', examples: [{ notify: 'The front door is still open' }] }),
-  Strict({ wait: Obj('a condition to wait for'), timeout: Seconds('give up (the run ends with result timeout) after this many seconds') }, { title: 'wait', examples: [{ wait: { type: 'state', entity: 'binary_sensor.front_door', state: 'off' }, timeout: 600 }] }),
+  EntityActionSchema,
+  Strict(
+    {
+      scene: Type.String({
+        pattern: '^[a-z0-9-]+$',
+        minLength: 1,
+        maxLength: 100,
+        'x-message': 'must be a scene id like good-night',
+      }),
+    },
+    { title: 'scene', examples: [{ scene: 'good-night' }] },
+  ),
+  Strict(
+    { delay: Seconds('seconds to wait before the next action (survives a restart)') },
+    { title: 'delay', examples: [{ delay: 300 }] },
+  ),
+  Strict(
+    { notify: Type.String({ minLength: 1, maxLength: 1000 }) },
+    { title: 'notify', examples: [{ notify: 'The front door is still open' }] },
+  ),
+  Strict(
+    {
+      wait: ConditionRef,
+      timeout: Seconds('give up (the run ends with result timeout) after this many seconds'),
+    },
+    {
+      title: 'wait',
+      examples: [{ wait: { type: 'state', entity: 'binary_sensor.front_door', state: 'off' }, timeout: 600 }],
+    },
+  ),
 ]);
 
 const EXAMPLE = {
   name: 'Evening lights',
   trigger: { type: 'time', at: '19:30' },
   conditions: [{ type: 'presence', state: 'home' }],
-  actions: [{ entity: 'light.living_room', action: 'dim', brightness: 30 }, { entity: 'light.kitchen', action: 'off' }],
+  actions: [
+    { entity: 'light.living_room', action: 'dim', brightness: 30 },
+    { entity: 'light.kitchen', action: 'off' },
+  ],
 };
 
 const definitionProps = {
@@ -70,58 +283,145 @@ const definitionProps = {
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   enabled: Type.Optional(Type.Boolean({ description: 'default true' })),
   trigger: Type.Optional(TriggerSchema),
-  triggers: Type.Optional(Type.Array(TriggerSchema, { minItems: 1, maxItems: 20, description: 'several triggers (instead of `trigger`); any one fires the automation' })),
-  conditions: Type.Optional(Type.Array(ConditionSchema, { maxItems: 50, description: 'all must hold' })),
+  triggers: Type.Optional(
+    Type.Array(TriggerSchema, {
+      minItems: 1,
+      maxItems: 20,
+      description: 'several triggers (instead of `trigger`); any one fires the automation',
+    }),
+  ),
+  conditions: Type.Optional(Type.Array(ConditionRef, { maxItems: 50, description: 'all must hold' })),
   actions: Type.Array(ActionSchema, { minItems: 1, maxItems: 100, description: 'run in order' }),
-  mode: Type.Optional(StringEnum(['single', 'restart', 'queued', 'parallel'], { description: 'what a trigger does while a run is going: single (default) skips it, restart cancels the run and starts again, queued runs it afterwards, parallel runs it alongside' })),
-  catch_up: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400, description: 'seconds: a time/solar occurrence missed while Hearth was down runs at start if at most this old (default 0: never replayed)' })),
+  mode: Type.Optional(
+    StringEnum([...MODES], {
+      description:
+        'what a trigger does while a run is going: single (default) skips it, restart cancels the run and starts again, queued runs it afterwards, parallel runs it alongside',
+    }),
+  ),
+  catch_up: Type.Optional(
+    Seconds(
+      'seconds: a time/solar occurrence missed while Hearth was down runs at start if at most this old (default 0: never replayed)',
+      86_400,
+    ),
+  ),
 };
 
 export const AutomationBody = Strict(definitionProps, {
   description: 'Specification §2.6: one of `trigger` or `triggers` is required.',
   examples: [EXAMPLE],
+  ...rules({
+    exactlyOne: ['trigger', 'triggers'],
+    message: 'field "trigger" is required (or "triggers" for several)',
+  }),
 });
 
-export const AutomationSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  description: Type.Optional(Type.String()),
-  enabled: Type.Boolean(),
-  mode: StringEnum(['single', 'restart', 'queued', 'parallel']),
-  trigger: Type.Optional(Obj()),
-  triggers: Type.Optional(Type.Array(Obj())),
-  conditions: Type.Array(Obj()),
-  actions: Type.Array(Obj()),
-  catch_up: Type.Optional(Type.Number()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  last_triggered: Type.Union([Type.String(), Type.Null()], { description: 'when its actions last started (ISO)' }),
-  last_evaluated: Type.Union([Type.String(), Type.Null()], { description: 'when a trigger last fired, whatever the conditions said (ISO)' }),
-  next_trigger_at: Type.Union([Type.String(), Type.Null()], { description: 'next scheduled time/solar occurrence (ISO), null without such triggers' }),
-  running: Type.Integer({ description: 'runs going now' }),
-  warnings: Type.Optional(Type.Array(Type.String(), { description: 'on save: references to unknown entities or scenes (they are errors in the trace at run time)' })),
-}, { $id: 'Automation', examples: [{ id: 'evening-lights', ...EXAMPLE, enabled: true, mode: 'single', created_at: '2026-01-01T12:00:00.000Z', updated_at: '2026-01-01T12:00:00.000Z', last_triggered: null, last_evaluated: null, next_trigger_at: '2026-01-01T18:30:00.000Z', running: 0 }] });
+export type Trigger = Static<typeof TriggerSchema>;
+export type TimeTrigger = Static<typeof TimeTrigger>;
+export type SensorTrigger = Static<typeof SensorTrigger>;
+export type PresenceTrigger = Static<typeof PresenceTrigger>;
+export type SolarTrigger = Static<typeof SolarTrigger>;
+export type DeviceStateTrigger = Static<typeof DeviceStateTrigger>;
+export type Condition = Static<typeof ConditionSchema>;
+/** An entity action's parameters are whatever the action catalogue takes (`src/home/actions.ts`). */
+export type EntityAction = Static<typeof EntityActionSchema> & Record<string, unknown>;
+export type Action = Static<typeof ActionSchema>;
+export type Mode = (typeof MODES)[number];
+/** What a person writes (POST/PUT body). */
+export type AutomationDefinition = Static<typeof AutomationBody>;
 
-export const TraceSchema = Type.Object({
-  id: Type.String(),
-  automation_id: Type.String(),
-  started_at: Type.String(),
-  finished_at: Type.Union([Type.String(), Type.Null()]),
-  result: StringEnum(['running', 'finished', 'failed', 'blocked', 'skipped', 'timeout', 'cancelled']),
-  reason: Type.Union([Type.String(), Type.Null()], { description: 'why it was blocked, skipped, failed or cancelled, e.g. "presence: nobody home"' }),
-  trigger: Obj('what fired: index, type, description, scheduled_for or entity_id/from_state/to_state'),
-  conditions: Type.Array(Obj('verdict: type, ok, reason, seen (the values it read), conditions (nested)')),
-  actions: Type.Array(Obj('index, kind, target, started_at, finished_at, outcome, error?, due_at?, details?')),
-}, { $id: 'AutomationTrace' });
+export const AutomationSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    enabled: Type.Boolean(),
+    mode: StringEnum([...MODES]),
+    trigger: Type.Optional(Obj()),
+    triggers: Type.Optional(Type.Array(Obj())),
+    conditions: Type.Array(Obj()),
+    actions: Type.Array(Obj()),
+    catch_up: Type.Optional(Type.Number()),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    last_triggered: Type.Union([Type.String(), Type.Null()], {
+      description: 'when its actions last started (ISO)',
+    }),
+    last_evaluated: Type.Union([Type.String(), Type.Null()], {
+      description: 'when a trigger last fired, whatever the conditions said (ISO)',
+    }),
+    next_trigger_at: Type.Union([Type.String(), Type.Null()], {
+      description: 'next scheduled time/solar occurrence (ISO), null without such triggers',
+    }),
+    running: Type.Integer({ description: 'runs going now' }),
+    warnings: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'on save: references to unknown entities or scenes (they are errors in the trace at run time)',
+      }),
+    ),
+  },
+  {
+    $id: 'Automation',
+    examples: [
+      {
+        id: 'evening-lights',
+        ...EXAMPLE,
+        enabled: true,
+        mode: 'single',
+        created_at: '2026-01-01T12:00:00.000Z',
+        updated_at: '2026-01-01T12:00:00.000Z',
+        last_triggered: null,
+        last_evaluated: null,
+        next_trigger_at: '2026-01-01T18:30:00.000Z',
+        running: 0,
+      },
+    ],
+  },
+);
 
-export const DryRunBody = Strict({
-  trigger: Type.Optional(Strict({
-    index: Type.Optional(Type.Integer({ minimum: 0, maximum: 19, description: 'which trigger fired (default 0)' })),
-    entity_id: Type.Optional(EntityId), from_state: Type.Optional(StateValue), to_state: Type.Optional(StateValue), person: Type.Optional(PersonId),
-  })),
-  time: Type.Optional(Type.String({ format: 'date-time', description: 'evaluate as at this time (ISO); default now' })),
-  states: Type.Optional(Type.Record(Type.String(), StateValue, { description: 'entity states to assume, e.g. {"person.resident":"away"}' })),
-}, { examples: [{ time: '2026-01-01T21:00:00Z', states: { 'person.resident': 'away' } }] });
+export const TraceSchema = Type.Object(
+  {
+    id: Type.String(),
+    automation_id: Type.String(),
+    started_at: Type.String(),
+    finished_at: Type.Union([Type.String(), Type.Null()]),
+    result: StringEnum(['running', 'finished', 'failed', 'blocked', 'skipped', 'timeout', 'cancelled']),
+    reason: Type.Union([Type.String(), Type.Null()], {
+      description: 'why it was blocked, skipped, failed or cancelled, e.g. "presence: nobody home"',
+    }),
+    trigger: Obj('what fired: index, type, description, scheduled_for or entity_id/from_state/to_state'),
+    conditions: Type.Array(Obj('verdict: type, ok, reason, seen (the values it read), conditions (nested)')),
+    actions: Type.Array(
+      Obj('index, kind, target, started_at, finished_at, outcome, error?, due_at?, details?'),
+    ),
+  },
+  { $id: 'AutomationTrace' },
+);
+
+export const DryRunBody = Strict(
+  {
+    trigger: Type.Optional(
+      Strict({
+        index: Type.Optional(
+          Type.Integer({ minimum: 0, maximum: 19, description: 'which trigger fired (default 0)' }),
+        ),
+        entity_id: Type.Optional(EntityId),
+        from_state: Type.Optional(StateValue),
+        to_state: Type.Optional(StateValue),
+        person: Type.Optional(PersonId),
+      }),
+    ),
+    time: Type.Optional(
+      Type.String({ format: 'date-time', description: 'evaluate as at this time (ISO); default now' }),
+    ),
+    states: Type.Optional(
+      Type.Record(Type.String(), StateValue, {
+        description: 'entity states to assume, e.g. {"person.resident":"away"}',
+      }),
+    ),
+  },
+  { examples: [{ time: '2026-01-01T21:00:00Z', states: { 'person.resident': 'away' } }] },
+);
 
 export const DryRunResult = Type.Object({
   automation_id: Type.String(),
@@ -130,15 +430,45 @@ export const DryRunResult = Type.Object({
   conditions: Type.Array(Obj()),
   would_run: Type.Boolean(),
   blocked_by: Type.Union([Type.String(), Type.Null()]),
-  actions: Type.Array(Type.Object({
-    index: Type.Integer(), kind: Type.String(), description: Type.String(), ok: Type.Boolean(), problem: Type.Optional(Type.String()),
-  })),
+  actions: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      kind: Type.String(),
+      description: Type.String(),
+      ok: Type.Boolean(),
+      problem: Type.Optional(Type.String()),
+    }),
+  ),
 });
 
-export const NotificationSchema = Type.Object({
-  id: Type.String(), message: Type.String(), source_type: Type.String(), source_id: Type.Union([Type.String(), Type.Null()]), created_at: Type.String(),
-}, { $id: 'Notification' });
+export const NotificationSchema = Type.Object(
+  {
+    id: Type.String(),
+    message: Type.String(),
+    source_type: Type.String({ description: 'automation, device, integration, user, system…' }),
+    source_id: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String(),
+    key: Type.Union([Type.String(), Type.Null()], {
+      description: 'set when it stands for a condition that needs a person; resolved when that clears',
+    }),
+    audience: Type.Union([Type.Literal('all'), Type.Literal('admin')]),
+    link: Type.Union([Type.String(), Type.Null()], { description: 'where in the dashboard to act on it' }),
+    resolved_at: Type.Union([Type.String(), Type.Null()]),
+    read: Type.Boolean({ description: 'whether the caller has marked it read' }),
+  },
+  { $id: 'Notification' },
+);
 
-export const PresenceBody = Strict({ person: Type.String({ pattern: '^[a-z_]+\\.[a-z0-9_]+$', maxLength: 255, description: 'a person entity, e.g. person.resident (400 for other domains)' }), state: StringEnum(['home', 'away']) }, { examples: [{ person: 'person.resident', state: 'home' }] });
+export const PresenceBody = Strict(
+  {
+    person: Type.String({
+      pattern: '^[a-z_]+\\.[a-z0-9_]+$',
+      maxLength: 255,
+      description: 'a person entity, e.g. person.resident (400 for other domains)',
+    }),
+    state: StringEnum(['home', 'away']),
+  },
+  { examples: [{ person: 'person.resident', state: 'home' }] },
+);
 
 export type Schema = TSchema;

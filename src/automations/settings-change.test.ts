@@ -22,11 +22,15 @@ async function passHours(clock: FakeClock, n: number) {
   }
 }
 
-describe('a time trigger after the home\'s time zone changes', () => {
+describe("a time trigger after the home's time zone changes", () => {
   it('fires at 07:00 in the new zone, not at 07:00 in the old one', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 5, 0)); // 06:00 in Berlin, 00:00 in New York
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin' } });
-    const a = await h.create({ name: 'Wake up', trigger: { type: 'time', at: '07:00' }, actions: [{ notify: 'good morning' }] });
+    const a = await h.create({
+      name: 'Wake up',
+      trigger: { type: 'time', at: '07:00' },
+      actions: [{ notify: 'good morning' }],
+    });
     expect(h.engine.nextTriggerAt(a.id)).toBe('2026-01-05T06:00:00.000Z');
 
     await h.settings.update({ time_zone: 'America/New_York' });
@@ -41,7 +45,11 @@ describe('a time trigger after the home\'s time zone changes', () => {
   it('goes back to the configured zone when the saved one is cleared', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 5, 0));
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin' } });
-    const a = await h.create({ name: 'Wake up', trigger: { type: 'time', at: '07:00' }, actions: [{ notify: 'x' }] });
+    const a = await h.create({
+      name: 'Wake up',
+      trigger: { type: 'time', at: '07:00' },
+      actions: [{ notify: 'x' }],
+    });
     await h.settings.update({ time_zone: 'Asia/Tokyo' });
     expect(h.engine.nextTriggerAt(a.id)).toBe('2026-01-05T22:00:00.000Z');
     await h.settings.update({ time_zone: null });
@@ -52,7 +60,11 @@ describe('a time trigger after the home\'s time zone changes', () => {
   it('does not fire an occurrence twice when the new zone puts 07:00 back before the one that fired', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 11, 59)); // 06:59 in New York
     h = await automationHome(clock, { config: { time_zone: 'America/New_York' } });
-    const a = await h.create({ name: 'Wake up', trigger: { type: 'time', at: '07:00' }, actions: [{ notify: 'x' }] });
+    const a = await h.create({
+      name: 'Wake up',
+      trigger: { type: 'time', at: '07:00' },
+      actions: [{ notify: 'x' }],
+    });
     await passHours(clock, 1);
     expect(await firedTimes(a.id)).toEqual(['2026-01-05T12:00:00.000Z']);
     // Chicago's 07:00 today (13:00 UTC) is still ahead: a different instant, so it fires there.
@@ -67,34 +79,50 @@ describe('a time trigger after the home\'s time zone changes', () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 11, 0)); // 12:00 in Berlin, 06:00 in New York
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin' } });
     const a = await h.create({
-      name: 'Morning only', trigger: { type: 'time', at: '07:00' },
-      conditions: [{ type: 'time', after: '06:30', before: '07:30' }], actions: [{ notify: 'x' }],
+      name: 'Morning only',
+      trigger: { type: 'time', at: '07:00' },
+      conditions: [{ type: 'time', after: '06:30', before: '07:30' }],
+      actions: [{ notify: 'x' }],
     });
     await h.settings.update({ time_zone: 'America/New_York' });
     await passHours(clock, 2);
     const [trace] = await h.traces(a.id);
     expect(trace?.result).not.toBe('blocked');
-    expect(trace?.conditions[0]).toMatchObject({ ok: true, seen: { local_time: '07:00', time_zone: 'America/New_York' } });
+    expect(trace?.conditions[0]).toMatchObject({
+      ok: true,
+      seen: { local_time: '07:00', time_zone: 'America/New_York' },
+    });
   });
 
   it('keeps a saved zone across a restart and arms with it at start', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 5, 5, 0));
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin' } });
-    const a = await h.create({ name: 'Wake up', trigger: { type: 'time', at: '07:00' }, actions: [{ notify: 'x' }] });
+    const a = await h.create({
+      name: 'Wake up',
+      trigger: { type: 'time', at: '07:00' },
+      actions: [{ notify: 'x' }],
+    });
     await h.settings.update({ time_zone: 'America/New_York' });
     const dataDir = h.dataDir;
     await h.stop({ keepData: true });
     h = await automationHome(clock, { dataDir, config: { time_zone: 'Europe/Berlin' } });
-    expect(h.settings.view()).toMatchObject({ time_zone: 'America/New_York', sources: { time_zone: 'settings' } });
+    expect(h.settings.view()).toMatchObject({
+      time_zone: 'America/New_York',
+      sources: { time_zone: 'settings' },
+    });
     expect(h.engine.nextTriggerAt(a.id)).toBe('2026-01-05T12:00:00.000Z');
   });
 });
 
-describe('a solar trigger after the home\'s location changes', () => {
+describe("a solar trigger after the home's location changes", () => {
   it('re-computes sunset for the new place and fires there', async () => {
     const clock = new FakeClock(Date.UTC(2026, 5, 1, 0, 0));
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin', ...BERLIN } });
-    const a = await h.create({ name: 'Dusk', trigger: { type: 'solar', event: 'sunset' }, actions: [{ notify: 'dusk' }] });
+    const a = await h.create({
+      name: 'Dusk',
+      trigger: { type: 'solar', event: 'sunset' },
+      actions: [{ notify: 'dusk' }],
+    });
     const berlinSunset = nextSolar('sunset', 0, clock.now(), BERLIN, 'Europe/Berlin')!;
     expect(h.engine.nextTriggerAt(a.id)).toBe(new Date(berlinSunset).toISOString());
 
@@ -109,13 +137,21 @@ describe('a solar trigger after the home\'s location changes', () => {
   it('arms as soon as a location is saved where none was configured, and stops when it is cleared', async () => {
     const clock = new FakeClock(Date.UTC(2026, 5, 1, 0, 0));
     h = await automationHome(clock, { config: { time_zone: 'Europe/Berlin' } });
-    const a = await h.create({ name: 'Dusk', trigger: { type: 'solar', event: 'sunset', offset: -30 }, actions: [{ notify: 'dusk' }] });
+    const a = await h.create({
+      name: 'Dusk',
+      trigger: { type: 'solar', event: 'sunset', offset: -30 },
+      actions: [{ notify: 'dusk' }],
+    });
     expect(h.engine.nextTriggerAt(a.id)).toBeNull();
     await h.settings.update(BERLIN);
     const due = nextSolar('sunset', -30, clock.now(), BERLIN, 'Europe/Berlin')!;
     expect(h.engine.nextTriggerAt(a.id)).toBe(new Date(due).toISOString());
     await h.settings.update({ latitude: null });
-    expect(h.settings.view()).toMatchObject({ latitude: null, longitude: BERLIN.longitude, sources: { latitude: 'unset', longitude: 'settings' } });
+    expect(h.settings.view()).toMatchObject({
+      latitude: null,
+      longitude: BERLIN.longitude,
+      sources: { latitude: 'unset', longitude: 'settings' },
+    });
     expect(h.engine.nextTriggerAt(a.id)).toBeNull();
   });
 

@@ -21,7 +21,13 @@ export function sunOf(date: LocalDate, loc: Location, tz: string): { sunrise?: n
 }
 
 /** The next sunrise or sunset (plus `offsetMinutes`, signed) strictly after `after`; searches up to a year ahead. */
-export function nextSolar(event: 'sunrise' | 'sunset', offsetMinutes: number, after: number, loc: Location, tz: string): number | undefined {
+export function nextSolar(
+  event: 'sunrise' | 'sunset',
+  offsetMinutes: number,
+  after: number,
+  loc: Location,
+  tz: string,
+): number | undefined {
   const start = addDays(localDateOf(after, tz), -1);
   for (let i = 0; i < 370; i++) {
     const at = sunOf(addDays(start, i), loc, tz)[event];

@@ -43,8 +43,15 @@ export const TRACES_KEPT = 50;
 
 export function newTrace(automationId: string, trigger: TriggerData, now: number): Trace {
   return {
-    id: randomUUID(), automation_id: automationId, started_at: new Date(now).toISOString(), finished_at: null,
-    result: 'running', reason: null, trigger, conditions: [], actions: [],
+    id: randomUUID(),
+    automation_id: automationId,
+    started_at: new Date(now).toISOString(),
+    finished_at: null,
+    result: 'running',
+    reason: null,
+    trigger,
+    conditions: [],
+    actions: [],
   };
 }
 
@@ -75,7 +82,7 @@ export class TraceLog {
   record(trace: Trace) {
     this.running.delete(trace.id);
     this.buffer.push(trace);
-    if (!this.timer) this.timer = this.clock.setTimeout(() => void this.flush(), this.flushMs);
+    this.timer ??= this.clock.setTimeout(() => void this.flush(), this.flushMs);
   }
 
   /** Forgets a running trace without storing it (shutdown: the pending run keeps it). */
@@ -90,7 +97,16 @@ export class TraceLog {
     this.buffer = [];
     try {
       await this.beforeFlush();
-      await this.repo.appendTraces(rows.map((t) => ({ id: t.id, automation_id: t.automation_id, started_at: t.started_at, result: t.result, data: t as never })), TRACES_KEPT);
+      await this.repo.appendTraces(
+        rows.map((t) => ({
+          id: t.id,
+          automation_id: t.automation_id,
+          started_at: t.started_at,
+          result: t.result,
+          data: t as never,
+        })),
+        TRACES_KEPT,
+      );
     } catch (err) {
       this.log.error({ err }, 'could not store automation traces');
     }

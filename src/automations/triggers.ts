@@ -12,7 +12,7 @@ import type { DeviceStateTrigger, PresenceTrigger, SensorTrigger, Trigger } from
 export function stateOf(s: StateSnapshot | null): unknown {
   if (s === null) return 'unknown';
   if (!s.available) return 'unavailable';
-  return s.state === null ? 'unknown' : s.state;
+  return s.state ?? 'unknown';
 }
 
 const UNSET = new Set(['unavailable', 'unknown']);
@@ -54,7 +54,8 @@ export function enters(t: StateTrigger, e: Pick<StateChangedEvent, 'old_state' |
     return t.to !== undefined ? same(after, t.to) : inRange(t, after) && !inRange(t, before);
   }
   if (t.from !== undefined ? !same(before, t.from) : UNSET.has(String(before))) return false;
-  if (t.to !== undefined ? !same(after, t.to) : UNSET.has(String(after)) && t.from === undefined) return false;
+  if (t.to !== undefined ? !same(after, t.to) : UNSET.has(String(after)) && t.from === undefined)
+    return false;
   return true;
 }
 
@@ -63,7 +64,7 @@ export function presenceFires(t: PresenceTrigger, e: StateChangedEvent, othersHo
   if (t.person && t.person !== e.entity_id) return false;
   const wasHome = isHome(stateOf(e.old_state));
   const nowHome = isHome(stateOf(e.new_state));
-  const arrived = !wasHome && nowHome && e.old_state !== null && e.old_state.available;
+  const arrived = !wasHome && nowHome && e.old_state?.available === true;
   const left = wasHome && !nowHome && e.new_state.available;
   switch (t.event) {
     case 'arrive':

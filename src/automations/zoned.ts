@@ -25,31 +25,28 @@ function formatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(tz, f);
   }
   return f;
 }
 
-/** The system's zone, the default of HEARTH_TIME_ZONE. */
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    formatter(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function localTime(ts: number, tz: string): LocalTime {
   const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(ts))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const { year, month, day, hour, minute, second } = parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  for (const p of formatter(tz).formatToParts(new Date(ts)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const { year, month, day, hour, minute, second } = parts as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute' | 'second',
+    number
+  >;
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
   return { year, month, day, hour, minute, second, weekday, minuteOfDay: hour * 60 + minute };
 }
@@ -85,12 +82,20 @@ export function weekdayOf(d: LocalDate): Weekday {
  */
 export function instantOf(d: LocalDate, hour: number, minute: number, tz: string): number {
   const naive = Date.UTC(d.year, d.month - 1, d.day, hour, minute);
-  const offsets = [...new Set([zoneOffset(naive - 14 * 3_600_000, tz), zoneOffset(naive + 14 * 3_600_000, tz), zoneOffset(naive, tz)])];
+  const offsets = [
+    ...new Set([
+      zoneOffset(naive - 14 * 3_600_000, tz),
+      zoneOffset(naive + 14 * 3_600_000, tz),
+      zoneOffset(naive, tz),
+    ]),
+  ];
   const valid = offsets
     .map((o) => naive - o)
     .filter((t) => {
       const l = localTime(t, tz);
-      return l.year === d.year && l.month === d.month && l.day === d.day && l.hour === hour && l.minute === minute;
+      return (
+        l.year === d.year && l.month === d.month && l.day === d.day && l.hour === hour && l.minute === minute
+      );
     })
     .sort((a, b) => a - b);
   if (valid.length > 0) return valid[0]!;
@@ -126,7 +131,12 @@ export function formatHhMm(minuteOfDay: number): string {
  * The first occurrence of local time `at` on one of `days` (all days when empty) strictly after
  * `after`. Each local date yields one instant (see `instantOf`), so there is no double firing.
  */
-export function nextTimeOccurrence(at: string, days: readonly Weekday[] | undefined, after: number, tz: string): number | undefined {
+export function nextTimeOccurrence(
+  at: string,
+  days: readonly Weekday[] | undefined,
+  after: number,
+  tz: string,
+): number | undefined {
   const hm = parseHhMm(at);
   if (!hm) return undefined;
   const start = addDays(localDateOf(after, tz), -1);

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../license/release.js';
 import { startTestApp, tempDataDir, withUsers, type TestApp } from '../test-support/harness.js';
+import { AutomaticBackups } from '../backups/index.js';
+import { FakeClock } from '../clock.js';
+import { createLogger } from '../log.js';
+import { SqliteStore } from '../store/index.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'hearth.mjs');
 
@@ -17,7 +21,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Spawns `hearth …` like a person would, with optional standard input. */
-function hearth(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function hearth(
+  args: string[],
+  env: Record<string, string>,
+  input = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env) });
     let stdout = '';
@@ -40,7 +48,10 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'hearth-cli-'));
 
   beforeAll(async () => {
-    [home, server] = await Promise.all([startTestApp(), startTestApp({ config: { role: 'license-server' } })]);
+    [home, server] = await Promise.all([
+      startTestApp(),
+      startTestApp({ config: { role: 'license-server' } }),
+    ]);
     env = { HEARTH_DATA_DIR: home.dataDir, HEARTH_PUBLIC_URL: home.url };
   });
   afterAll(async () => {
@@ -49,7 +60,11 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
   });
 
   it('creates an admin from the password on stdin while the service runs', async () => {
-    const res = await hearth(['user', 'create', '--admin', '--username', 'boss', '--password-stdin'], env, 'correct horse battery\n');
+    const res = await hearth(
+      ['user', 'create', '--admin', '--username', 'boss', '--password-stdin'],
+      env,
+      'correct horse battery\n',
+    );
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('created admin "boss"');
     const session = await login(home, 'boss');
@@ -70,7 +85,9 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
     const code = /^code: (\S+)$/m.exec(res.stdout)?.[1];
     expect(code).toBeDefined();
     expect(res.stdout).toContain(`link: ${home.url}/?invite=${code}`);
-    const reg = await home.api('POST', '/api/auth/register', { body: { username: 'guest', password: 'correct horse battery', invite: code } });
+    const reg = await home.api('POST', '/api/auth/register', {
+      body: { username: 'guest', password: 'correct horse battery', invite: code },
+    });
     expect(reg.status).toBe(201);
     expect(reg.body.user.role).toBe('viewer');
   });
@@ -86,7 +103,9 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
 
   it('activates a license for the running home', async () => {
     const serverAdmin = (await withUsers(server)).adminToken;
-    const key = (await server.api('POST', '/api/licenses', { token: serverAdmin, body: { customer: 'CLI Home' } })).body.key as string;
+    const key = (
+      await server.api('POST', '/api/licenses', { token: serverAdmin, body: { customer: 'CLI Home' } })
+    ).body.key as string;
     const res = await hearth(['license', 'activate', '--server', server.url, '--key', key], env);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('license: valid (CLI Home), valid until no end date');
@@ -95,7 +114,10 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
     expect(shown.body).toMatchObject({ state: 'valid', customer: 'CLI Home', key });
     expect(res.stdout).toContain(`home_id: ${shown.body.home_id}`);
 
-    const refused = await hearth(['license', 'activate', '--server', server.url, '--key', 'HRTH-00000-00000-00000-00000'], env);
+    const refused = await hearth(
+      ['license', 'activate', '--server', server.url, '--key', 'HRTH-00000-00000-00000-00000'],
+      env,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('LICENSE_UNKNOWN');
   });
@@ -107,14 +129,22 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
 
     const backup = await hearth(['backup', '--out', archive], env);
     expect(backup.code, backup.stderr).toBe(0);
-    const listing = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' }).split('\n').map((f) => f.replace(/^\.\//, ''));
+    const listing = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' })
+      .split('\n')
+      .map((f) => f.replace(/^\.\//, ''));
     expect(listing).toEqual(expect.arrayContaining(['hearth.db', 'hearth-backup.json', 'secrets/token.key']));
     expect(listing).not.toContain('hearth.pid');
     expect(listing).not.toContain('hearth.db-wal');
 
     // A change after the backup, which the restore must undo.
     const inv = await home.api('POST', '/api/auth/invites', { token, body: { role: 'user' } });
-    expect((await home.api('POST', '/api/auth/register', { body: { username: 'later', password: 'correct horse battery', invite: inv.body.code } })).status).toBe(201);
+    expect(
+      (
+        await home.api('POST', '/api/auth/register', {
+          body: { username: 'later', password: 'correct horse battery', invite: inv.body.code },
+        })
+      ).status,
+    ).toBe(201);
 
     const refused = await hearth(['restore', archive], env);
     expect(refused.code).toBe(1);
@@ -152,11 +182,52 @@ describe('hearth CLI against a running service', { timeout: 90_000 }, () => {
   });
 });
 
+describe('hearth backup --list and hearth restore --latest', { timeout: 60_000 }, () => {
+  it('lists the automatic backups newest first and restores the newest', async () => {
+    const dataDir = tempDataDir();
+    try {
+      const store = new SqliteStore(dataDir, createLogger('silent'));
+      await store.settings.set('marker', 'backed up');
+      await store.close();
+      const backups = new AutomaticBackups({
+        settings: { data_dir: dataDir, backup_dir: undefined, backup_keep: 7, backup_hour: 3 },
+        clock: new FakeClock(Date.UTC(2026, 0, 1, 3)),
+        log: createLogger('silent'),
+        timeZone: () => 'UTC',
+      });
+      const older = await backups.runOnce(Date.UTC(2026, 0, 1, 3));
+      const newer = await backups.runOnce(Date.UTC(2026, 0, 2, 3));
+      const env = { HEARTH_DATA_DIR: dataDir };
+      const listed = await hearth(['backup', '--list'], env);
+      expect(listed.code, listed.stderr).toBe(0);
+      const lines = listed.stdout.trim().split('\n');
+      expect(lines[0]).toContain(newer!.file);
+      expect(lines[1]).toContain(older!.file);
+      expect(lines[0]).toMatch(/^2026-01-02T03:00:00.000Z\s+daily/);
+
+      const restored = await hearth(['restore', '--latest'], env);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`from ${newer!.file}`);
+      expect(existsSync(join(dataDir, 'hearth.db'))).toBe(true);
+      // The automatic backups moved along with the home.
+      expect((await hearth(['backup', '--list'], env)).stdout).toContain(newer!.file);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      execFileSync('sh', ['-c', `rm -rf "${dataDir}".before-restore-*`]);
+    }
+  });
+});
+
 describe('hearth start', { timeout: 60_000 }, () => {
   it('runs the service until SIGTERM and exits cleanly', async () => {
     const dataDir = tempDataDir();
     const child = spawn(process.execPath, [BIN, 'start'], {
-      env: cleanEnv({ HEARTH_DATA_DIR: dataDir, HEARTH_PORT: '0', HEARTH_HOST: '127.0.0.1', HEARTH_LOG_LEVEL: 'warn' }),
+      env: cleanEnv({
+        HEARTH_DATA_DIR: dataDir,
+        HEARTH_PORT: '0',
+        HEARTH_HOST: '127.0.0.1',
+        HEARTH_LOG_LEVEL: 'warn',
+      }),
     });
     try {
       const url = await new Promise<string>((resolve, reject) => {

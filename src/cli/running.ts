@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Part } from '../context.js';
+import { isStorageFull } from '../errors.js';
 
 export const PID_FILE = 'hearth.pid';
 
@@ -15,7 +16,12 @@ export class RunningMarker implements Part {
   constructor(private readonly dataDir: string) {}
 
   async start() {
-    writeFileSync(join(this.dataDir, PID_FILE), `${process.pid}\n`);
+    try {
+      writeFileSync(join(this.dataDir, PID_FILE), `${process.pid}\n`);
+    } catch (err) {
+      // On a full disk the service still starts (read-only); only this guard for restore is lost.
+      if (!isStorageFull(err)) throw err;
+    }
   }
 
   async stop() {

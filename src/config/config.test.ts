@@ -29,14 +29,35 @@ const failure = (env: Record<string, string>) => {
 
 describe('defaults', () => {
   it('match the issue: 0.0.0.0, 8420, ./data, home role, 1 MiB body limit', () => {
-    expect(load({})).toMatchObject({ host: '0.0.0.0', port: 8420, data_dir: './data', role: 'home', log_level: 'info', body_limit: 1024 * 1024 });
+    expect(load({})).toMatchObject({
+      host: '0.0.0.0',
+      port: 8420,
+      data_dir: './data',
+      role: 'home',
+      log_level: 'info',
+      body_limit: 1024 * 1024,
+    });
   });
 });
 
 describe('environment variables', () => {
   it('are read and typed', () => {
-    const c = load({ HEARTH_HOST: '127.0.0.1', HEARTH_PORT: '9000', HEARTH_DATA_DIR: '/var/lib/hearth', HEARTH_LOG_LEVEL: 'debug', HEARTH_ROLE: 'license-server', HEARTH_BODY_LIMIT: '2048' });
-    expect(c).toMatchObject({ host: '127.0.0.1', port: 9000, data_dir: '/var/lib/hearth', log_level: 'debug', role: 'license-server', body_limit: 2048 });
+    const c = load({
+      HEARTH_HOST: '127.0.0.1',
+      HEARTH_PORT: '9000',
+      HEARTH_DATA_DIR: '/var/lib/hearth',
+      HEARTH_LOG_LEVEL: 'debug',
+      HEARTH_ROLE: 'license-server',
+      HEARTH_BODY_LIMIT: '2048',
+    });
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 9000,
+      data_dir: '/var/lib/hearth',
+      log_level: 'debug',
+      role: 'license-server',
+      body_limit: 2048,
+    });
   });
 
   it('checks a time zone with Intl and keeps the name as Intl spells it', () => {
@@ -48,9 +69,17 @@ describe('environment variables', () => {
   });
 
   it.each([
-    ['HEARTH_PORT', 'abc'], ['HEARTH_PORT', '70000'], ['HEARTH_PORT', '-1'], ['HEARTH_PORT', '80.5'],
-    ['HEARTH_LOG_LEVEL', 'loud'], ['HEARTH_ROLE', 'server'], ['HEARTH_BODY_LIMIT', '10'], ['HEARTH_HOST', '   '],
-    ['HEARTH_HISTORY_DAYS', '0'], ['HEARTH_TIME_ZONE', 'Mars/Olympus'], ['HEARTH_TIME_ZONE', '+01:00'],
+    ['HEARTH_PORT', 'abc'],
+    ['HEARTH_PORT', '70000'],
+    ['HEARTH_PORT', '-1'],
+    ['HEARTH_PORT', '80.5'],
+    ['HEARTH_LOG_LEVEL', 'loud'],
+    ['HEARTH_ROLE', 'server'],
+    ['HEARTH_BODY_LIMIT', '10'],
+    ['HEARTH_HOST', '   '],
+    ['HEARTH_HISTORY_DAYS', '0'],
+    ['HEARTH_TIME_ZONE', 'Mars/Olympus'],
+    ['HEARTH_TIME_ZONE', '+01:00'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const message = failure({ [name]: value });
     expect(message).toContain(name);
@@ -73,12 +102,19 @@ describe('environment variables', () => {
 describe('the config file (HEARTH_CONFIG)', () => {
   it('supplies settings by their keys', () => {
     const path = file('ok.json', { port: 9100, role: 'license-server', data_dir: '/srv/hearth' });
-    expect(load({ HEARTH_CONFIG: path })).toMatchObject({ port: 9100, role: 'license-server', data_dir: '/srv/hearth' });
+    expect(load({ HEARTH_CONFIG: path })).toMatchObject({
+      port: 9100,
+      role: 'license-server',
+      data_dir: '/srv/hearth',
+    });
   });
 
   it('loses to the environment', () => {
     const path = file('env-wins.json', { port: 9100, log_level: 'warn' });
-    expect(load({ HEARTH_CONFIG: path, HEARTH_PORT: '9200' })).toMatchObject({ port: 9200, log_level: 'warn' });
+    expect(load({ HEARTH_CONFIG: path, HEARTH_PORT: '9200' })).toMatchObject({
+      port: 9200,
+      log_level: 'warn',
+    });
   });
 
   it('refuses an unknown key, naming it and the known ones', () => {
@@ -124,9 +160,28 @@ describe('main with an invalid configuration', () => {
     expect(run.stdout()).toBe('');
   });
 
+  it(
+    'exits with code 2 naming HEARTH_MQTT_URL for a malformed broker URL, without echoing its password',
+    { timeout: 30_000 },
+    async () => {
+      for (const bad of ['mqtt://user:s3cret-pw@', 'not a url', 'http://broker:1883', 'mqtt//broker']) {
+        const run = runMain({ HEARTH_MQTT_URL: bad, HEARTH_DATA_DIR: join(dir, 'never') });
+        expect(await run.exited, bad).toBe(2);
+        const lines = run.stderr().trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /^hearth: Invalid environment variable HEARTH_MQTT_URL \(mqtt_url\): expected a URL/,
+        );
+        expect(lines[0]).not.toContain('s3cret');
+      }
+    },
+  );
+
   it('exits with code 2 for an unknown key in the config file', { timeout: 30_000 }, async () => {
     const run = runMain({ HEARTH_CONFIG: file('main-unknown.json', { colour: 'blue' }) });
     expect(await run.exited).toBe(2);
-    expect(run.stderr().trim().split('\n')).toEqual([expect.stringMatching(/^hearth: Unknown setting "colour"/)]);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      expect.stringMatching(/^hearth: Unknown setting "colour"/),
+    ]);
   });
 });

@@ -80,11 +80,27 @@ function parseSetting(spec: SettingSpec, raw: unknown, where: string): unknown {
     }
     case 'integer':
     case 'number': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      const n =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
       const what = t.kind === 'integer' ? 'an integer' : 'a number';
-      if (!Number.isFinite(n) || (t.kind === 'integer' && !Number.isInteger(n))) throw bad(`${what} from ${t.min} to ${t.max}`);
+      if (!Number.isFinite(n) || (t.kind === 'integer' && !Number.isInteger(n)))
+        throw bad(`${what} from ${t.min} to ${t.max}`);
       if (n < t.min || n > t.max) throw bad(`${what} from ${t.min} to ${t.max}`);
       return n;
+    }
+    case 'url': {
+      const expected = `a URL such as ${t.protocols[0]}://host:port (scheme ${t.protocols.join(', ')})`;
+      // The value may carry a password (mqtt://user:secret@host): name the setting, not the text.
+      const refuse = () => new ConfigError(`Invalid ${where} (${spec.key}): expected ${expected}.`);
+      if (typeof raw !== 'string') throw refuse();
+      let url: URL;
+      try {
+        url = new URL(raw.trim());
+      } catch {
+        throw refuse();
+      }
+      if (!t.protocols.includes(url.protocol.replace(/:$/, '')) || url.hostname === '') throw refuse();
+      return raw.trim();
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return raw;
@@ -108,7 +124,11 @@ export function renderConfigTable(): string {
     const def = s.default === undefined ? '(unset)' : `\`${String(s.default)}\``;
     return `| \`${s.env}\` | \`${s.key}\` | ${describeType(s.type)} | ${def} | ${s.doc} |`;
   });
-  return ['| Environment variable | Config file key | Type | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| Environment variable | Config file key | Type | Default | Meaning |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function describeType(t: SettingSpec['type']): string {
@@ -120,6 +140,8 @@ function describeType(t: SettingSpec['type']): string {
       return t.values.map((v) => `\`${v}\``).join(' \\| ');
     case 'time_zone':
       return 'IANA time zone';
+    case 'url':
+      return `URL (${t.protocols.map((p) => `${p}://`).join(', ')})`;
     default:
       return t.kind;
   }

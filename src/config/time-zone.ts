@@ -11,3 +11,8 @@ export function canonicalTimeZone(name: string): string | undefined {
     return undefined;
   }
 }
+
+/** The system's zone, the default of HEARTH_TIME_ZONE. */
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -43,7 +43,10 @@ describe('command confirmation timeouts', () => {
     clock.advance(1_000);
     expect(tracker.onReport('light.desk', { state: 'on', attributes: {} })).toBe(on);
     clock.advance(60_000);
-    expect(settled.map((s) => [s.command.correlation_id, s.outcome])).toEqual([[on.correlation_id, 'confirmed'], [lock.correlation_id, 'timeout']]);
+    expect(settled.map((s) => [s.command.correlation_id, s.outcome])).toEqual([
+      [on.correlation_id, 'confirmed'],
+      [lock.correlation_id, 'timeout'],
+    ]);
     expect(settled[1]!.at).toBe(lock.due);
     expect(tracker.hasPending('light.desk')).toBe(false);
     expect(tracker.hasPending('lock.door')).toBe(false);
@@ -72,7 +75,10 @@ describe('command confirmation timeouts', () => {
     clock.advance(4_950);
     expect(settled.map((s) => s.outcome)).toEqual(['confirmed']);
     clock.advance(50);
-    expect(settled.map((s) => [s.command, s.outcome])).toEqual([[settled[0]!.command, 'confirmed'], [off, 'timeout']]);
+    expect(settled.map((s) => [s.command, s.outcome])).toEqual([
+      [settled[0]!.command, 'confirmed'],
+      [off, 'timeout'],
+    ]);
   });
 
   it('ends a flood of commands to one dead device as timeout, all of them, while confirmed ones in between stay confirmed', () => {
@@ -112,6 +118,9 @@ describe('command confirmation timeouts', () => {
     track('lock.door', 'unlock');
     tracker.fail('lock.door', 'jammed');
     clock.advance(10_000);
-    expect(settled.map((s) => [s.outcome, s.error])).toEqual([['failed', 'jammed'], ['failed', 'jammed']]);
+    expect(settled.map((s) => [s.outcome, s.error])).toEqual([
+      ['failed', 'jammed'],
+      ['failed', 'jammed'],
+    ]);
   });
 });

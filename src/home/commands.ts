@@ -18,7 +18,11 @@ export interface PendingCommand {
   result?: { outcome: Exclude<Outcome, 'accepted'>; error?: string };
 }
 
-export type Settled = { command: PendingCommand; outcome: Exclude<Outcome, 'accepted'>; error?: string };
+export interface Settled {
+  command: PendingCommand;
+  outcome: Exclude<Outcome, 'accepted'>;
+  error?: string;
+}
 
 /**
  * A flood of commands to a dead device all fall due together; ending them in slices keeps the
@@ -49,12 +53,21 @@ export class CommandTracker {
   ) {}
 
   /** `timeoutMs` overrides the tracker's timeout for this command. */
-  track(cmd: Omit<PendingCommand, 'waiters' | 'sent_at' | 'due'>, timeoutMs = this.timeoutMs): PendingCommand {
+  track(
+    cmd: Omit<PendingCommand, 'waiters' | 'sent_at' | 'due'>,
+    timeoutMs = this.timeoutMs,
+  ): PendingCommand {
     const now = this.clock.now();
     // Spelled out: `{ ...cmd, sent_at, … }` built a dictionary-mode object, ~4 µs a command.
     const pending: PendingCommand = {
-      correlation_id: cmd.correlation_id, entity_id: cmd.entity_id, action: cmd.action, params: cmd.params, cause: cmd.cause,
-      sent_at: now, due: now + timeoutMs, waiters: [],
+      correlation_id: cmd.correlation_id,
+      entity_id: cmd.entity_id,
+      action: cmd.action,
+      params: cmd.params,
+      cause: cmd.cause,
+      sent_at: now,
+      due: now + timeoutMs,
+      waiters: [],
     };
     const set = this.byEntity.get(cmd.entity_id);
     if (set) set.add(pending);
@@ -69,14 +82,41 @@ export class CommandTracker {
     return this.byEntity.has(entityId);
   }
 
-  /** Confirms the entity's pending commands that this report satisfies; returns the first (it caused the change). */
-  onReport(entityId: string, report: Report): PendingCommand | undefined {
+  /**
+   * What a report means for the entity's pending commands, without settling them yet: the
+   * caller applies the report to the entity first, so `command_result` carries the new state and
+   * follows `state_changed`. `credited` is the newest command the report satisfies (the change is
+   * its doing); every command sent before it is over too — a device applies commands in order, so
+   * one the report does not satisfy was superseded and can no longer be credited with a later change.
+   */
+  matchReport(
+    entityId: string,
+    report: Report,
+  ): { credited: PendingCommand; confirmed: PendingCommand[]; superseded: PendingCommand[] } | undefined {
     const set = this.byEntity.get(entityId);
     if (!set) return undefined;
+    let newest = -1;
+    const list = [...set];
+    const matches = list.map((p) => reportConfirms(p.action, p.params, report));
+    for (let i = 0; i < list.length; i++) if (matches[i]) newest = i;
+    if (newest < 0) return undefined;
     const confirmed: PendingCommand[] = [];
-    for (const p of set) if (reportConfirms(p.action, p.params, report)) confirmed.push(p);
-    for (const p of confirmed) this.settle(p, 'confirmed');
-    return confirmed[0];
+    const superseded: PendingCommand[] = [];
+    for (let i = 0; i <= newest; i++) (matches[i] ? confirmed : superseded).push(list[i]!);
+    return { credited: list[newest]!, confirmed, superseded };
+  }
+
+  /** Settles what `matchReport` found. */
+  settleReport(match: { confirmed: PendingCommand[]; superseded: PendingCommand[] }) {
+    for (const p of match.superseded) this.settle(p, 'failed', 'superseded by a newer command');
+    for (const p of match.confirmed) this.settle(p, 'confirmed');
+  }
+
+  /** Confirms the entity's pending commands that this report satisfies; returns the one credited with the change. */
+  onReport(entityId: string, report: Report): PendingCommand | undefined {
+    const match = this.matchReport(entityId, report);
+    if (match) this.settleReport(match);
+    return match?.credited;
   }
 
   fail(entityId: string, error: string) {
@@ -85,12 +125,13 @@ export class CommandTracker {
 
   settle(p: PendingCommand, outcome: Exclude<Outcome, 'accepted'>, error?: string) {
     const set = this.byEntity.get(p.entity_id);
-    if (!set || !set.delete(p)) return;
+    if (!set?.delete(p)) return;
     if (set.size === 0) this.byEntity.delete(p.entity_id);
     this.pendingCount--;
     // Confirmed commands would otherwise sit in the queue until their deadline: at thousands of
     // commands a second that is most of it.
-    if (this.deadlines.size > 1024 && this.deadlines.size > 4 * this.pendingCount) this.deadlines.filter((c) => !c.result && c !== p);
+    if (this.deadlines.size > 1024 && this.deadlines.size > 4 * this.pendingCount)
+      this.deadlines.filter((c) => !c.result && c !== p);
     p.result = error === undefined ? { outcome } : { outcome, error };
     for (const w of p.waiters) w(outcome, error);
     this.onSettled({ command: p, outcome, ...(error === undefined ? {} : { error }) });
@@ -125,7 +166,7 @@ export class CommandTracker {
   /** (Re-)arms the one timer for the earliest deadline of a command still pending. */
   private arm() {
     let head = this.deadlines.peek();
-    while (head && head.item.result) {
+    while (head?.item.result) {
       this.deadlines.pop();
       head = this.deadlines.peek();
     }
@@ -142,7 +183,11 @@ export class CommandTracker {
     this.timerDue = Infinity;
     const now = this.clock.now();
     let ended = 0;
-    for (let head = this.deadlines.peek(); head && head.due <= now && ended < TIMEOUTS_PER_TURN; head = this.deadlines.peek()) {
+    for (
+      let head = this.deadlines.peek();
+      head && head.due <= now && ended < TIMEOUTS_PER_TURN;
+      head = this.deadlines.peek()
+    ) {
       this.deadlines.pop();
       if (head.item.result) continue;
       ended++;

@@ -7,15 +7,24 @@ import type { Attributes, EntityState } from './types.js';
  * arrives and `timeout` when none does. Attribute names are Hearth's canonical ones:
  * brightness (%), kelvin, color [r,g,b], position (%), temperature (target), preset, speed, volume (%).
  */
-export type Report = { state: EntityState; attributes: Attributes };
+export interface Report {
+  state: EntityState;
+  attributes: Attributes;
+}
 
 const near = (a: unknown, b: unknown, tolerance: number) =>
   typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= tolerance;
 
 const nearColor = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) && a.length === 3 && (a as number[]).every((v, i) => Math.abs(v - (b as Rgb)[i]!) <= 24);
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  a.length === 3 &&
+  (a as number[]).every((v, i) => Math.abs(v - (b as Rgb)[i]!) <= 24);
 
-const stateIs = (...states: string[]) => (r: Report) => typeof r.state === 'string' && states.includes(r.state);
+const stateIs =
+  (...states: string[]) =>
+  (r: Report) =>
+    typeof r.state === 'string' && states.includes(r.state);
 
 type Check = (report: Report, params: Record<string, unknown>) => boolean;
 
@@ -29,7 +38,10 @@ const CHECKS: Record<string, Check> = {
     (p.kelvin === undefined || near(r.attributes.kelvin, p.kelvin, 60)) &&
     (p.color === undefined || nearColor(r.attributes.color, p.color)),
   off: stateIs('off'),
-  dim: (r, p) => (p.brightness === 0 ? r.state === 'off' : r.state === 'on' && near(r.attributes.brightness, p.brightness, 1.5)),
+  dim: (r, p) =>
+    p.brightness === 0
+      ? r.state === 'off'
+      : r.state === 'on' && near(r.attributes.brightness, p.brightness, 1.5),
   set_color_temp: (r, p) => near(r.attributes.kelvin, p.kelvin, 60),
   set_color: (r, p) => nearColor(r.attributes.color, p.color),
   lock: stateIs('locked'),

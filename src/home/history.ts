@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../clock.js';
+import { isStorageFull } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { HistoryRow, HomeRepository } from '../store/index.js';
 
@@ -16,6 +17,7 @@ export class HistoryWriter {
   private flushTimer: TimerHandle | undefined;
   private pruneTimer: TimerHandle | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private diskFull = false;
 
   constructor(
     private readonly repo: HomeRepository,
@@ -47,9 +49,25 @@ export class HistoryWriter {
     const rows = this.queue;
     this.queue = [];
     if (rows.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(() => this.repo.appendHistory(rows)).catch((err: unknown) => {
-      this.log.error({ err, rows: rows.length }, 'could not write state history');
-    });
+    this.flushing = this.flushing
+      .then(() => this.repo.appendHistory(rows))
+      .then(
+        () => {
+          if (this.diskFull) this.log.info('state history is written again: the disk has space');
+          this.diskFull = false;
+        },
+        (err: unknown) => {
+          // A full disk fails every batch: say so once, not every second.
+          if (isStorageFull(err)) {
+            if (!this.diskFull)
+              this.log.error(
+                { rows: rows.length },
+                'state history is not being written: the disk is full (states and control still work)',
+              );
+            this.diskFull = true;
+          } else this.log.error({ err, rows: rows.length }, 'could not write state history');
+        },
+      );
     return this.flushing;
   }
 

@@ -20,6 +20,21 @@ export interface Integration {
    */
   send(command: DeviceCommand): Promise<void | 'confirmed'>;
   status(): IntegrationStatus;
+  /**
+   * Lets new devices join for `seconds` (0 stops it); answers when joining ends (ISO), or null.
+   * Only integrations that pair devices themselves (Zigbee2MQTT) have it.
+   */
+  permitJoin?(seconds: number): Promise<string | null>;
+}
+
+/**
+ * A connection integrations ride on (the MQTT broker link): listed with its status beside the
+ * integrations, but it owns no entities and takes no commands, so it is not an `Integration`.
+ */
+export interface Transport {
+  readonly id: string;
+  readonly name: string;
+  status(): IntegrationStatus;
 }
 
 export interface IntegrationStatus {
@@ -83,4 +98,74 @@ export interface IntegrationHost {
   reportAvailability(target: { unique_id: string } | { device_id: string } | 'all', available: boolean): void;
   /** The device or bridge reported an error for this entity: its pending commands fail. */
   reportCommandError(uniqueId: string, message: string): void;
+}
+
+// --- pairing: adding a device a person names ------------------------------------------------
+
+/**
+ * What a person gives to add a device; one shape for every integration, each reads the fields
+ * it needs (and says which in its `PairingForm`):
+ * - a pairing code (Matter: the 11/21-digit manual code or the `MT:` QR payload), optionally
+ *   with an address for a device that discovery cannot find;
+ * - an address plus credentials (Shelly, WLED, Kasa, ONVIF);
+ * - an address of a bridge whose button must be pressed (Hue): `pair` throws
+ *   `Errors.buttonNotPressed()` until it is, and the same call then succeeds.
+ */
+export interface PairingRequest {
+  /** The manual pairing code or QR payload, as typed (the integration normalises it). */
+  code?: string | undefined;
+  /** `host`, `host:port` or `[v6]:port`. */
+  address?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+}
+
+/**
+ * Which fields an integration's pairing takes (a field it does not list is refused with 400
+ * naming it); the dashboard builds its form from this. `button`: the person is asked to press
+ * the bridge's button, and the request is repeated until it succeeds.
+ */
+export interface PairingForm {
+  code?: 'required' | 'optional';
+  address?: 'required' | 'optional';
+  /** `username` and `password`. */
+  credentials?: 'required' | 'optional';
+  button?: boolean;
+}
+
+/** A step of a pairing that takes seconds ("connecting", "authenticating", "reading_device"…). */
+export interface PairingStep {
+  step: string;
+  /** A sentence for the person waiting. Never carries a credential. */
+  message: string;
+}
+
+/** Reports progress; each call reaches the admin who asked as a `pairing_progress` Socket.IO event. */
+export type PairingProgress = (step: PairingStep) => void;
+
+/** A device an integration manages because a person added it (never its credentials). */
+export interface PairedDevice {
+  /** The integration's own device id, as in `DeviceAnnouncement.id`. */
+  id: string;
+  name: string;
+  manufacturer: string | null;
+  model: string | null;
+  /** Where it is reached, e.g. `192.168.1.20` or `192.168.1.20:8080`; null when found by discovery. */
+  address: string | null;
+  /** A bridge's own devices (the integration's ids), e.g. the lights behind a Hue bridge. */
+  devices?: string[];
+}
+
+/**
+ * The optional contract beside `Integration` for integrations a person adds devices to. `pair`
+ * probes, stores what it needs in its `IntegrationStorage`, announces the device and its entities
+ * through the host (as `start` does for saved devices) and resolves with the device. It throws an
+ * AppError saying exactly why not (nothing answered, wrong password, unsupported model, button not
+ * pressed, already added). `signal` aborts a pairing that the service gave up on.
+ */
+export interface PairableIntegration extends Integration {
+  pair(request: PairingRequest, progress: PairingProgress, signal: AbortSignal): Promise<PairedDevice>;
+  /** Forgets a device: its stored credentials, its connection, and (through the host) its entities. */
+  unpair(deviceId: string): Promise<void>;
+  pairedDevices(): PairedDevice[];
 }

@@ -58,28 +58,63 @@ export class EntityRegistry {
 
   /** Loads the registry. Every entity starts unavailable until its integration reports it again. */
   async load() {
-    for (const a of await this.repo.listAreas()) this.areas.set(a.id, { id: a.id, name: a.name, floor: a.floor });
+    for (const a of await this.repo.listAreas())
+      this.areas.set(a.id, { id: a.id, name: a.name, floor: a.floor });
     for (const d of await this.repo.loadDevices()) {
-      this.deviceMeta.set(d.id, { discovered_name: d.discovered_name, name_override: d.name_override, suggested_area: d.suggested_area, area_override: d.area_override });
+      this.deviceMeta.set(d.id, {
+        discovered_name: d.discovered_name,
+        name_override: d.name_override,
+        suggested_area: d.suggested_area,
+        area_override: d.area_override,
+      });
       this.devices.set(d.id, {
-        id: d.id, name: d.name_override ?? d.discovered_name, integration: d.integration, manufacturer: d.manufacturer, model: d.model,
-        identifiers: d.identifiers, area: d.area_override ?? d.suggested_area, available: false, entities: [],
+        id: d.id,
+        name: d.name_override ?? d.discovered_name,
+        integration: d.integration,
+        manufacturer: d.manufacturer,
+        model: d.model,
+        identifiers: d.identifiers,
+        area: d.area_override ?? d.suggested_area,
+        available: false,
+        entities: [],
       });
     }
     for (const r of await this.repo.loadEntities()) {
       const unique_id = r.key.slice(r.integration.length + 1);
-      this.meta.set(r.entity_id, { key: r.key, unique_id, discovered_name: r.discovered_name, suggested_area: r.suggested_area, name_override: r.name_override, area_override: r.area_override });
+      this.meta.set(r.entity_id, {
+        key: r.key,
+        unique_id,
+        discovered_name: r.discovered_name,
+        suggested_area: r.suggested_area,
+        name_override: r.name_override,
+        area_override: r.area_override,
+      });
       this.byKey.set(r.key, r.entity_id);
       const entity: Entity = {
-        entity_id: r.entity_id, name: r.name_override ?? r.discovered_name, domain: r.domain as Domain, area: null, device_id: r.device_id,
-        integration: r.integration, state: r.state as EntityState, attributes: r.attributes, capabilities: r.capabilities as Capabilities,
-        available: false, labels: r.labels, aliases: r.aliases, last_changed: r.last_changed, last_updated: r.last_updated, desired: null,
+        entity_id: r.entity_id,
+        name: r.name_override ?? r.discovered_name,
+        domain: r.domain as Domain,
+        area: null,
+        device_id: r.device_id,
+        integration: r.integration,
+        state: r.state as EntityState,
+        attributes: r.attributes,
+        capabilities: r.capabilities as Capabilities,
+        available: false,
+        labels: r.labels,
+        aliases: r.aliases,
+        last_changed: r.last_changed,
+        last_updated: r.last_updated,
+        desired: null,
       };
       this.entities.set(r.entity_id, entity);
       this.resolveArea(entity);
       if (r.device_id) this.devices.get(r.device_id)?.entities.push(r.entity_id);
     }
-    this.log.info({ entities: this.entities.size, devices: this.devices.size, areas: this.areas.size }, 'registry loaded');
+    this.log.info(
+      { entities: this.entities.size, devices: this.devices.size, areas: this.areas.size },
+      'registry loaded',
+    );
   }
 
   get(entityId: string): Entity | undefined {
@@ -119,7 +154,8 @@ export class EntityRegistry {
   async saveArea(area: AreaRow) {
     this.areas.set(area.id, { ...area });
     await this.repo.saveArea(area);
-    for (const e of this.entities.values()) if (e.area === area.id) this.bus.emit('entity_updated', { entity: e });
+    for (const e of this.entities.values())
+      if (e.area === area.id) this.bus.emit('entity_updated', { entity: e });
   }
 
   async deleteArea(id: string) {
@@ -147,7 +183,7 @@ export class EntityRegistry {
 
   private resolveArea(e: Entity) {
     const m = this.meta.get(e.entity_id);
-    const deviceArea = e.device_id ? this.devices.get(e.device_id)?.area ?? null : null;
+    const deviceArea = e.device_id ? (this.devices.get(e.device_id)?.area ?? null) : null;
     const candidate = m?.area_override ?? deviceArea ?? m?.suggested_area ?? null;
     e.area = candidate && this.areas.has(candidate) ? candidate : null;
   }
@@ -157,14 +193,26 @@ export class EntityRegistry {
   announceDevice(integration: string, ann: DeviceAnnouncement): string {
     const id = `${integration}:${ann.id}`;
     const suggested = ann.area ? this.ensureArea(ann.area).id : null;
-    const meta = this.deviceMeta.get(id) ?? { discovered_name: ann.name, name_override: null, suggested_area: suggested, area_override: null };
+    const meta = this.deviceMeta.get(id) ?? {
+      discovered_name: ann.name,
+      name_override: null,
+      suggested_area: suggested,
+      area_override: null,
+    };
     meta.discovered_name = ann.name;
     meta.suggested_area = suggested;
     this.deviceMeta.set(id, meta);
     const existing = this.devices.get(id);
     const device: Device = {
-      id, name: meta.name_override ?? ann.name, integration, manufacturer: ann.manufacturer ?? null, model: ann.model ?? null,
-      identifiers: ann.identifiers ?? {}, area: meta.area_override ?? suggested, available: existing?.available ?? true, entities: existing?.entities ?? [],
+      id,
+      name: meta.name_override ?? ann.name,
+      integration,
+      manufacturer: ann.manufacturer ?? null,
+      model: ann.model ?? null,
+      identifiers: ann.identifiers ?? {},
+      area: meta.area_override ?? suggested,
+      available: existing?.available ?? true,
+      entities: existing?.entities ?? [],
     };
     this.devices.set(id, device);
     this.dirtyDevices.add(id);
@@ -173,7 +221,10 @@ export class EntityRegistry {
   }
 
   /** Registers or refreshes an entity; returns its id and whether it is new. */
-  announceEntity(integration: string, ann: EntityAnnouncement): { entity: Entity; added: boolean; changed: boolean } {
+  announceEntity(
+    integration: string,
+    ann: EntityAnnouncement,
+  ): { entity: Entity; added: boolean; changed: boolean } {
     const key = `${integration}:${ann.unique_id}`;
     const deviceId = ann.device_id ? `${integration}:${ann.device_id}` : null;
     const suggested = ann.area ? this.ensureArea(ann.area).id : null;
@@ -182,7 +233,13 @@ export class EntityRegistry {
     if (existingId) {
       const e = this.entities.get(existingId)!;
       const m = this.meta.get(existingId)!;
-      const before = JSON.stringify([m.discovered_name, e.capabilities, e.device_id, m.suggested_area, e.domain]);
+      const before = JSON.stringify([
+        m.discovered_name,
+        e.capabilities,
+        e.device_id,
+        m.suggested_area,
+        e.domain,
+      ]);
       m.discovered_name = ann.name;
       m.suggested_area = suggested;
       e.name = m.name_override ?? ann.name;
@@ -193,17 +250,38 @@ export class EntityRegistry {
       this.resolveArea(e);
       this.dirty.add(existingId);
       this.flushSoon();
-      const changed = before !== JSON.stringify([m.discovered_name, e.capabilities, e.device_id, m.suggested_area, e.domain]);
+      const changed =
+        before !==
+        JSON.stringify([m.discovered_name, e.capabilities, e.device_id, m.suggested_area, e.domain]);
       return { entity: e, added: false, changed };
     }
     const entityId = this.freeEntityId(ann.domain, ann.object_id ?? objectIdFrom(ann.name));
     const e: Entity = {
-      entity_id: entityId, name: ann.name, domain: ann.domain, area: null, device_id: null, integration, state: null,
-      attributes: { ...ann.attributes }, capabilities: ann.capabilities, available: true, labels: ann.labels ?? [], aliases: [],
-      last_changed: now, last_updated: now, desired: null,
+      entity_id: entityId,
+      name: ann.name,
+      domain: ann.domain,
+      area: null,
+      device_id: null,
+      integration,
+      state: null,
+      attributes: { ...ann.attributes },
+      capabilities: ann.capabilities,
+      available: true,
+      labels: ann.labels ?? [],
+      aliases: [],
+      last_changed: now,
+      last_updated: now,
+      desired: null,
     };
     this.entities.set(entityId, e);
-    this.meta.set(entityId, { key, unique_id: ann.unique_id, discovered_name: ann.name, suggested_area: suggested, name_override: null, area_override: null });
+    this.meta.set(entityId, {
+      key,
+      unique_id: ann.unique_id,
+      discovered_name: ann.name,
+      suggested_area: suggested,
+      name_override: null,
+      area_override: null,
+    });
     this.byKey.set(key, entityId);
     this.linkDevice(e, deviceId);
     this.resolveArea(e);
@@ -230,7 +308,9 @@ export class EntityRegistry {
 
   keysOf(integration: string): { entityId: string; uniqueId: string }[] {
     const out: { entityId: string; uniqueId: string }[] = [];
-    for (const [entityId, m] of this.meta) if (this.entities.get(entityId)!.integration === integration) out.push({ entityId, uniqueId: m.unique_id });
+    for (const [entityId, m] of this.meta)
+      if (this.entities.get(entityId)!.integration === integration)
+        out.push({ entityId, uniqueId: m.unique_id });
     return out;
   }
 
@@ -259,7 +339,10 @@ export class EntityRegistry {
   // --- people's changes ------------------------------------------------------------------
 
   /** Applies a user's override (written at once: acknowledged changes must survive a crash). */
-  async patchEntity(entityId: string, patch: { name?: string | null; area?: string | null; labels?: string[]; aliases?: string[] }) {
+  async patchEntity(
+    entityId: string,
+    patch: { name?: string | null; area?: string | null; labels?: string[]; aliases?: string[] },
+  ) {
     const e = this.entities.get(entityId)!;
     const m = this.meta.get(entityId)!;
     if (patch.name !== undefined) {
@@ -327,7 +410,15 @@ export class EntityRegistry {
   async flush() {
     if (this.flushTimer) this.clock.clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (this.dirty.size + this.dirtyDevices.size + this.dirtyAreas.size + this.removedEntities.size + this.removedDevices.size === 0) return;
+    if (
+      this.dirty.size +
+        this.dirtyDevices.size +
+        this.dirtyAreas.size +
+        this.removedEntities.size +
+        this.removedDevices.size ===
+      0
+    )
+      return;
     for (const id of this.dirtyAreas) {
       const a = this.areas.get(id);
       if (a) await this.repo.saveArea(a);
@@ -343,9 +434,22 @@ export class EntityRegistry {
       const m = this.meta.get(id);
       if (!e || !m) continue;
       rows.push({
-        entity_id: id, key: m.key, integration: e.integration, domain: e.domain, discovered_name: m.discovered_name, device_id: e.device_id,
-        suggested_area: m.suggested_area, capabilities: e.capabilities, labels: e.labels, aliases: e.aliases, name_override: m.name_override,
-        area_override: m.area_override, state: e.state, attributes: e.attributes, last_changed: e.last_changed, last_updated: e.last_updated,
+        entity_id: id,
+        key: m.key,
+        integration: e.integration,
+        domain: e.domain,
+        discovered_name: m.discovered_name,
+        device_id: e.device_id,
+        suggested_area: m.suggested_area,
+        capabilities: e.capabilities,
+        labels: e.labels,
+        aliases: e.aliases,
+        name_override: m.name_override,
+        area_override: m.area_override,
+        state: e.state,
+        attributes: e.attributes,
+        last_changed: e.last_changed,
+        last_updated: e.last_updated,
       });
     }
     const devices: DeviceRow[] = [];
@@ -354,8 +458,15 @@ export class EntityRegistry {
       const m = this.deviceMeta.get(id);
       if (!d || !m) continue;
       devices.push({
-        id, integration: d.integration, discovered_name: m.discovered_name, name_override: m.name_override, manufacturer: d.manufacturer,
-        model: d.model, identifiers: d.identifiers, suggested_area: m.suggested_area, area_override: m.area_override,
+        id,
+        integration: d.integration,
+        discovered_name: m.discovered_name,
+        name_override: m.name_override,
+        manufacturer: d.manufacturer,
+        model: d.model,
+        identifiers: d.identifiers,
+        suggested_area: m.suggested_area,
+        area_override: m.area_override,
       });
     }
     this.dirty.clear();

@@ -3,12 +3,21 @@ import type { EventBus } from '../bus.js';
 import type { Clock } from '../clock.js';
 import { AppError, Errors } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { HomeRepository } from '../store/index.js';
+import type { HistorySlice, HomeRepository, LogbookQuery } from '../store/index.js';
 import { validateAction } from './actions.js';
 import { CommandTracker, type Settled } from './commands.js';
 import type { StateSnapshot } from './events.js';
+import {
+  DEVICE_LIMITS,
+  boundAttributes,
+  boundDevice,
+  boundEntity,
+  boundId,
+  boundState,
+  type Trimmed,
+} from './bounds.js';
 import { HistoryWriter } from './history.js';
-import type { Integration, IntegrationHost } from './integration.js';
+import type { Integration, IntegrationHost, IntegrationStatus, Transport } from './integration.js';
 import { EntityRegistry } from './registry.js';
 import { saveState, type SavedState } from './restore.js';
 import { UndoLog } from './undo.js';
@@ -45,6 +54,7 @@ export class HomeService {
   readonly registry: EntityRegistry;
   readonly undo = new UndoLog();
   private readonly integrations = new Map<string, Integration>();
+  private readonly transports = new Map<string, Transport>();
   private readonly tracker: CommandTracker;
   private readonly history: HistoryWriter;
   private readonly discovery = new Map<string, Set<string>>();
@@ -54,7 +64,12 @@ export class HomeService {
   constructor(private readonly opts: HomeServiceOptions) {
     this.registry = new EntityRegistry(opts.repo, opts.bus, opts.clock, opts.log.child({ part: 'registry' }));
     this.tracker = new CommandTracker(opts.clock, opts.confirmTimeoutMs ?? 10_000, (s) => this.onSettled(s));
-    this.history = new HistoryWriter(opts.repo, opts.clock, opts.log.child({ part: 'history' }), opts.historyDays);
+    this.history = new HistoryWriter(
+      opts.repo,
+      opts.clock,
+      opts.log.child({ part: 'history' }),
+      opts.historyDays,
+    );
     this.defaultWaitMs = opts.defaultWaitMs ?? 2_000;
   }
 
@@ -67,8 +82,48 @@ export class HomeService {
     this.integrations.set(integration.id, integration);
   }
 
+  /**
+   * Adds an integration while the home runs (a lazily loaded one: its first pairing, or saved
+   * devices at start) and starts it at once; before `start` it is the same as `addIntegration`.
+   */
+  async attachIntegration(integration: Integration) {
+    if (this.integrations.has(integration.id))
+      throw new Error(`integration ${integration.id} is already added`);
+    this.integrations.set(integration.id, integration);
+    if (!this.started) return;
+    try {
+      await integration.start(this.hostFor(integration));
+    } catch (err) {
+      this.integrations.delete(integration.id);
+      throw err;
+    }
+  }
+
   integrationList() {
     return [...this.integrations.values()];
+  }
+
+  /** Adds a transport (shown in the status list, owns nothing); call before `start`. */
+  addTransport(transport: Transport) {
+    this.transports.set(transport.id, transport);
+  }
+
+  /** Transports first (what integrations ride on), then integrations, each with its status now. */
+  statusList(): { id: string; name: string; kind: 'transport' | 'integration'; status: IntegrationStatus }[] {
+    return [
+      ...[...this.transports.values()].map((t) => ({
+        id: t.id,
+        name: t.name,
+        kind: 'transport' as const,
+        status: t.status(),
+      })),
+      ...this.integrationList().map((i) => ({
+        id: i.id,
+        name: i.name,
+        kind: 'integration' as const,
+        status: i.status(),
+      })),
+    ];
   }
 
   /** Restores the registry (last known states), then starts every integration. */
@@ -101,7 +156,9 @@ export class HomeService {
 
   // --- reads -----------------------------------------------------------------------------
 
-  entities(filter: { domain?: string | undefined; area?: string | undefined; integration?: string | undefined } = {}): Entity[] {
+  entities(
+    filter: { domain?: string | undefined; area?: string | undefined; integration?: string | undefined } = {},
+  ): Entity[] {
     const out: Entity[] = [];
     for (const e of this.registry.entities.values()) {
       if (filter.domain && e.domain !== filter.domain) continue;
@@ -127,30 +184,82 @@ export class HomeService {
     return this.history.flush().then(() => this.opts.repo.history(entityId, since, until, limit));
   }
 
+  /** States and times only, plus the state before `since`: what a graph or timeline needs. */
+  async historyStatesOf(entityId: string, since: string, until: string, limit: number) {
+    await this.history.flush();
+    const [before, rows] = await Promise.all([
+      this.opts.repo.stateBefore(entityId, since),
+      this.opts.repo.historyStates(entityId, since, until, limit),
+    ]);
+    return { before, rows };
+  }
+
+  /** Numeric history grouped by calendar slices (min/max/sum/count per slice), computed by the database. */
+  async historyBucketsOf(entityId: string, since: string, until: string, slice: HistorySlice) {
+    await this.history.flush();
+    return this.opts.repo.historyBuckets(entityId, since, until, slice);
+  }
+
+  /** State changes of the whole home (or some entities), newest first, with their causes. */
+  async logbook(q: LogbookQuery) {
+    await this.history.flush();
+    return this.opts.repo.logbook(q);
+  }
+
   // --- the one control path --------------------------------------------------------------
 
   async execute(command: Command, opts: ExecuteOptions = {}): Promise<CommandResult> {
     const entity = this.entity(command.entity_id);
     let action = command.action;
-    if (action === 'toggle' && TOGGLEABLE.has(entity.domain) && entity.capabilities.actions.includes('toggle')) {
+    if (
+      action === 'toggle' &&
+      TOGGLEABLE.has(entity.domain) &&
+      entity.capabilities.actions.includes('toggle')
+    ) {
       action = entity.state === 'on' || entity.state === 'playing' ? 'off' : 'on';
       if (!entity.capabilities.actions.includes(action)) action = command.action;
     }
-    const params = validateAction(entity, action === command.action ? action : 'toggle', action === command.action ? command.params : {});
-    if (!entity.available) throw Errors.unavailable(`${entity.name} (${entity.entity_id}) is unavailable right now.`, { entity_id: entity.entity_id });
+    const params = validateAction(
+      entity,
+      action === command.action ? action : 'toggle',
+      action === command.action ? command.params : {},
+    );
+    if (!entity.available)
+      throw Errors.unavailable(`${entity.name} (${entity.entity_id}) is unavailable right now.`, {
+        entity_id: entity.entity_id,
+      });
     const integration = this.integrations.get(entity.integration);
-    if (!integration) throw Errors.unavailable(`The ${entity.integration} integration is not running.`, { entity_id: entity.entity_id });
+    if (!integration)
+      throw Errors.unavailable(`The ${entity.integration} integration is not running.`, {
+        entity_id: entity.entity_id,
+      });
 
     const actor = opts.actor;
     if (actor && !opts.noUndo && (command.cause.type === 'user' || command.cause.type === 'agent')) {
-      this.undo.record(actor, { label: `${action} ${entity.entity_id}`, saved: [saveState(entity)], at: this.opts.clock.now() });
+      this.undo.record(actor, {
+        label: `${action} ${entity.entity_id}`,
+        saved: [saveState(entity)],
+        at: this.opts.clock.now(),
+      });
     }
 
     const correlation_id = randomUUID();
-    const pending = this.tracker.track({ correlation_id, entity_id: entity.entity_id, action, params, cause: command.cause });
+    const pending = this.tracker.track({
+      correlation_id,
+      entity_id: entity.entity_id,
+      action,
+      params,
+      cause: command.cause,
+    });
     entity.desired = { action, params, correlation_id, since: this.nowIso() };
     try {
-      const sent = await integration.send({ entity, unique_id: this.registry.uniqueIdOf(entity.entity_id)!, action, params, correlation_id });
+      const sent = await integration.send({
+        entity,
+        unique_id: this.registry.uniqueIdOf(entity.entity_id)!,
+        action,
+        params,
+        correlation_id,
+      });
       if (sent === 'confirmed') this.tracker.settle(pending, 'confirmed');
     } catch (err) {
       if (err instanceof AppError && err.status === 503) {
@@ -161,26 +270,55 @@ export class HomeService {
     }
     const { outcome, error } = await this.tracker.wait(pending, opts.waitMs ?? this.defaultWaitMs);
     const current = this.registry.get(entity.entity_id) ?? entity;
-    return { entity_id: entity.entity_id, action, outcome, state: current.state, correlation_id, ...(error ? { error } : {}) };
+    return {
+      entity_id: entity.entity_id,
+      action,
+      outcome,
+      state: current.state,
+      correlation_id,
+      ...(error ? { error } : {}),
+    };
   }
 
   private onSettled({ command, outcome, error }: Settled) {
     const e = this.registry.get(command.entity_id);
     if (e && e.desired?.correlation_id === command.correlation_id) e.desired = null;
     if (outcome !== 'confirmed') {
-      this.opts.log.info({ entity_id: command.entity_id, action: command.action, outcome, error, correlation_id: command.correlation_id }, 'command not confirmed');
+      this.opts.log.info(
+        {
+          entity_id: command.entity_id,
+          action: command.action,
+          outcome,
+          error,
+          correlation_id: command.correlation_id,
+        },
+        'command not confirmed',
+      );
     }
     this.opts.bus.emit('command_result', {
-      entity_id: command.entity_id, action: command.action, outcome, state: e?.state ?? null, correlation_id: command.correlation_id,
-      cause: command.cause, area: e?.area ?? null, domain: e?.domain ?? command.entity_id.split('.')[0]!, ...(error ? { error } : {}),
+      entity_id: command.entity_id,
+      action: command.action,
+      outcome,
+      state: e?.state ?? null,
+      correlation_id: command.correlation_id,
+      cause: command.cause,
+      area: e?.area ?? null,
+      domain: e?.domain ?? command.entity_id.split('.')[0]!,
+      ...(error ? { error } : {}),
     });
   }
 
   /** Restores a person's last command or scene activation. */
-  async undoLast(actor: string, cause: Cause): Promise<{ restored: string | null; results: CommandResult[] }> {
+  async undoLast(
+    actor: string,
+    cause: Cause,
+  ): Promise<{ restored: string | null; results: CommandResult[] }> {
     const step = this.undo.take(actor);
     if (!step) return { restored: null, results: [] };
-    const results = await this.executeAll(UndoLog.commandsFor(step, cause).filter((c) => this.registry.get(c.entity_id)), { noUndo: true });
+    const results = await this.executeAll(
+      UndoLog.commandsFor(step, cause).filter((c) => this.registry.get(c.entity_id)),
+      { noUndo: true },
+    );
     return { restored: step.label, results };
   }
 
@@ -200,7 +338,14 @@ export class HomeService {
             results.push(await this.execute(c, opts));
           } catch (err) {
             const message = err instanceof Error ? err.message : String(err);
-            results.push({ entity_id: c.entity_id, action: c.action, outcome: 'failed', state: this.registry.get(c.entity_id)?.state ?? null, correlation_id: '', error: message });
+            results.push({
+              entity_id: c.entity_id,
+              action: c.action,
+              outcome: 'failed',
+              state: this.registry.get(c.entity_id)?.state ?? null,
+              correlation_id: '',
+              error: message,
+            });
           }
         }
         return results;
@@ -218,40 +363,79 @@ export class HomeService {
 
   // --- what integrations report ------------------------------------------------------------
 
+  /**
+   * The edge between integrations and the core. Everything an integration says goes through the
+   * bounds of `bounds.ts` here (names, ids, states, attributes), so no integration can put an
+   * unbounded name into the registry or the agent, and a throwing report never escapes.
+   */
   private hostFor(integration: Integration): IntegrationHost {
     const id = integration.id;
     const log = this.opts.log.child({ part: `integration:${id}` });
+    const warned = new Set<string>();
+    /** Logs what had to be cut, once per device/entity (a chatty device cannot flood the log). */
+    const note = (key: string, trimmed: Trimmed) => {
+      if (trimmed.length === 0 || warned.has(key)) return;
+      if (warned.size >= 10_000) warned.clear();
+      warned.add(key);
+      log.warn(
+        { source: key.slice(0, 120), problems: trimmed.slice(0, 5) },
+        'device data out of bounds; cut to fit',
+      );
+    };
     return {
       log,
       clock: this.opts.clock,
       beginDiscovery: () => this.discovery.set(id, new Set()),
       endDiscovery: () => this.endDiscovery(id),
-      announceDevice: (d) => this.registry.announceDevice(id, d),
+      announceDevice: (d) => {
+        const trimmed: Trimmed = [];
+        const device = boundDevice(d, trimmed);
+        note(`device:${device.id}`, trimmed);
+        return this.registry.announceDevice(id, device);
+      },
       announceEntity: (a) => {
-        const { entity, added, changed } = this.registry.announceEntity(id, a);
+        const trimmed: Trimmed = [];
+        const bounded = boundEntity(a, trimmed);
+        note(`entity:${bounded?.unique_id ?? String(a.unique_id).slice(0, 100)}`, trimmed);
+        if (!bounded) return '';
+        const { entity, added, changed } = this.registry.announceEntity(id, bounded);
         this.discovery.get(id)?.add(entity.entity_id);
         if (added) this.opts.bus.emit('entity_added', { entity });
         else if (changed) this.opts.bus.emit('entity_updated', { entity });
         return entity.entity_id;
       },
       removeDevice: (deviceId) => {
-        const fullId = `${id}:${deviceId}`;
+        const fullId = `${id}:${boundId(deviceId, [])}`;
         const device = this.registry.devices.get(fullId);
         for (const entityId of [...(device?.entities ?? [])]) this.removeEntity(entityId);
         this.registry.removeDevice(fullId);
       },
       removeEntity: (uniqueId) => {
-        const entityId = this.registry.entityIdFor(id, uniqueId);
+        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
         if (entityId) this.removeEntity(entityId);
       },
       reportState: (uniqueId, state, attributes) => {
-        const entityId = this.registry.entityIdFor(id, uniqueId);
-        if (entityId) this.applyReport(entityId, state, attributes);
+        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
+        if (!entityId) return;
+        const trimmed: Trimmed = [];
+        const s = boundState(state, trimmed);
+        const attrs = boundAttributes(attributes, trimmed);
+        note(`state:${entityId}`, trimmed);
+        this.applyReport(entityId, s, attrs);
       },
-      reportAvailability: (target, available) => this.reportAvailability(id, target, available),
+      reportAvailability: (target, available) =>
+        this.reportAvailability(
+          id,
+          target === 'all'
+            ? target
+            : 'unique_id' in target
+              ? { unique_id: boundId(target.unique_id, []) }
+              : { device_id: boundId(target.device_id, []) },
+          available,
+        ),
       reportCommandError: (uniqueId, message) => {
-        const entityId = this.registry.entityIdFor(id, uniqueId);
-        if (entityId) this.tracker.fail(entityId, message);
+        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
+        if (entityId) this.tracker.fail(entityId, String(message).slice(0, DEVICE_LIMITS.attributeString));
       },
     };
   }
@@ -275,14 +459,25 @@ export class HomeService {
   }
 
   private snapshotOf(e: Entity): StateSnapshot {
-    return { state: e.state, attributes: e.attributes, available: e.available, last_changed: e.last_changed, last_updated: e.last_updated };
+    return {
+      state: e.state,
+      attributes: e.attributes,
+      available: e.available,
+      last_changed: e.last_changed,
+      last_updated: e.last_updated,
+    };
   }
 
   /**
    * Applies a device report: merges attributes, confirms pending commands, records history, tells listeners.
    * `cause` says who reported when it is not the device itself (a person's phone setting presence).
    */
-  applyReport(entityId: string, state: EntityState | undefined, attributes: Attributes | undefined, cause: Cause = { type: 'device' }) {
+  applyReport(
+    entityId: string,
+    state: EntityState | undefined,
+    attributes: Attributes | undefined,
+    cause: Cause = { type: 'device' },
+  ) {
     const e = this.registry.get(entityId);
     if (!e) return;
     const stateChanged = state !== undefined && state !== e.state;
@@ -298,27 +493,45 @@ export class HomeService {
       if (attrsChanged) nextAttrs = { ...e.attributes, ...attributes };
     }
     const newState = state === undefined ? e.state : state;
-    const confirmedBy = this.tracker.hasPending(entityId) ? this.tracker.onReport(entityId, { state: newState, attributes: nextAttrs }) : undefined;
-    if (!stateChanged && !attrsChanged && e.available) return;
-
-    const old = this.snapshotOf(e);
-    const now = this.nowIso();
-    e.state = newState;
-    e.attributes = nextAttrs;
-    e.available = true;
-    e.last_updated = now;
-    if (stateChanged || !old.available) e.last_changed = now;
-    this.recordChange(e, old, confirmedBy ? confirmedBy.cause : cause, confirmedBy?.correlation_id ?? null);
+    // Matched before the entity changes, settled after: `state_changed` comes first and the
+    // `command_result` that follows carries the new state (docs/realtime.md).
+    const match = this.tracker.hasPending(entityId)
+      ? this.tracker.matchReport(entityId, { state: newState, attributes: nextAttrs })
+      : undefined;
+    if (stateChanged || attrsChanged || !e.available) {
+      const old = this.snapshotOf(e);
+      const now = this.nowIso();
+      e.state = newState;
+      e.attributes = nextAttrs;
+      e.available = true;
+      e.last_updated = now;
+      if (stateChanged || !old.available) e.last_changed = now;
+      const by = match?.credited;
+      this.recordChange(e, old, by ? by.cause : cause, by?.correlation_id ?? null);
+    }
+    if (match) this.tracker.settleReport(match);
   }
 
   private recordChange(e: Entity, old: StateSnapshot, cause: Cause, correlation_id: string | null) {
     this.registry.touch(e.entity_id);
     this.history.append({
-      entity_id: e.entity_id, state: e.available ? e.state : 'unavailable', attributes: e.attributes, cause_type: cause.type, cause_id: cause.id ?? null,
-      correlation_id, at: e.last_updated,
+      entity_id: e.entity_id,
+      state: e.available ? e.state : 'unavailable',
+      attributes: e.attributes,
+      cause_type: cause.type,
+      cause_id: cause.id ?? null,
+      cause_user_id: cause.user_id ?? null,
+      correlation_id,
+      at: e.last_updated,
     });
     this.opts.bus.emit('state_changed', {
-      entity_id: e.entity_id, domain: e.domain, area: e.area, old_state: old, new_state: this.snapshotOf(e), cause, correlation_id,
+      entity_id: e.entity_id,
+      domain: e.domain,
+      area: e.area,
+      old_state: old,
+      new_state: this.snapshotOf(e),
+      cause,
+      correlation_id,
     });
   }
 
@@ -332,10 +545,15 @@ export class HomeService {
     this.recordChange(e, old, { type: 'device' }, null);
   }
 
-  private reportAvailability(integration: string, target: { unique_id: string } | { device_id: string } | 'all', available: boolean) {
+  private reportAvailability(
+    integration: string,
+    target: { unique_id: string } | { device_id: string } | 'all',
+    available: boolean,
+  ) {
     if (target === 'all') {
       for (const { entityId } of this.registry.keysOf(integration)) this.setAvailable(entityId, available);
-      for (const d of this.registry.devices.values()) if (d.integration === integration) this.setDeviceAvailable(d.id, available);
+      for (const d of this.registry.devices.values())
+        if (d.integration === integration) this.setDeviceAvailable(d.id, available);
       return;
     }
     if ('unique_id' in target) {

@@ -1,13 +1,28 @@
 /**
  * The home's domain model as the wire shows it (snake_case), shared by every part that reads
- * entities or changes devices.
+ * entities or changes devices, and by the dashboard (`web/src/types.ts` imports these as types).
+ * Types only: no values, no imports, so the dashboard's build never pulls server code.
  */
 
-export const DOMAINS = [
-  'light', 'switch', 'sensor', 'binary_sensor', 'lock', 'climate', 'cover', 'fan', 'media_player',
-  'camera', 'alarm_control_panel', 'person', 'scene', 'vacuum', 'button', 'number', 'select', 'device_tracker',
-] as const;
-export type Domain = (typeof DOMAINS)[number];
+export type Domain =
+  | 'light'
+  | 'switch'
+  | 'sensor'
+  | 'binary_sensor'
+  | 'lock'
+  | 'climate'
+  | 'cover'
+  | 'fan'
+  | 'media_player'
+  | 'camera'
+  | 'alarm_control_panel'
+  | 'person'
+  | 'scene'
+  | 'vacuum'
+  | 'button'
+  | 'number'
+  | 'select'
+  | 'device_tracker';
 
 export type EntityState = string | number | null;
 export type Attributes = Record<string, unknown>;
@@ -75,8 +90,10 @@ export interface Area {
 
 /** Who or what caused a command or a state change: answers "what turned my light on?". */
 export interface Cause {
-  type: 'user' | 'automation' | 'scene' | 'agent' | 'device' | 'system';
+  type: 'user' | 'automation' | 'scene' | 'agent' | 'device' | 'system' | 'matter_bridge';
   id?: string | undefined;
+  /** The person on whose behalf an agent acted (chat, voice, a timer they set). */
+  user_id?: string | undefined;
 }
 
 /** A request to change a device: the one shape REST, Socket.IO, scenes, automations and the agent all build. */

@@ -27,6 +27,8 @@ export class UndoLog {
 
   /** The commands that put the saved entities back. */
   static commandsFor(step: UndoStep, cause: Command['cause']): Omit<Command, 'actor'>[] {
-    return step.saved.flatMap((s) => actionsToRestore(s).map((a) => ({ entity_id: s.entity_id, action: a.action, params: a.params, cause })));
+    return step.saved.flatMap((s) =>
+      actionsToRestore(s).map((a) => ({ entity_id: s.entity_id, action: a.action, params: a.params, cause })),
+    );
   }
 }

@@ -4,7 +4,8 @@ import type { Part } from '../context.js';
 import type { HomeService } from '../home/service.js';
 import type { Logger } from '../log.js';
 import type { StatusBoard } from '../status.js';
-import { DEMO_BASE_TOPIC, DemoZigbeeBridge } from './demo/bridge.js';
+import { DemoZigbeeBridge } from './demo/bridge.js';
+import { demoBaseTopic } from './demo/topic.js';
 import { DemoIntegration, type DemoOptions } from './demo/index.js';
 import { ZIGBEE_DOMAINS, demoZigbeeHome } from './demo/zigbee.js';
 import { MqttDiscoveryIntegration } from './mqtt-discovery/index.js';
@@ -42,16 +43,27 @@ export interface BridgeDeps {
  * them to the home. The returned parts must start before the home part (integrations need the
  * connection; the demo's simulated bridge must be on the broker when discovery starts).
  */
-export function createBridges({ config, log, clock, home, status, demo }: BridgeDeps): { mqtt: MqttService; parts: Part[] } {
+export function createBridges({ config, log, clock, home, status, demo }: BridgeDeps): {
+  mqtt: MqttService;
+  parts: Part[];
+} {
   const mqtt = new MqttService(config, log);
   const parts: Part[] = [mqtt];
-  home.addIntegration(mqtt.asIntegration());
+  home.addTransport(mqtt.asTransport());
+  const demoTopic =
+    config.demo && config.demo_transport === 'mqtt' ? demoBaseTopic(config.data_dir) : undefined;
   for (const base of baseTopics(config.zigbee2mqtt_base_topics)) {
-    if (base === DEMO_BASE_TOPIC && config.demo) continue;
+    if (base === demoTopic) continue;
     home.addIntegration(new Zigbee2MqttIntegration({ connection: mqtt.connection, baseTopic: base }));
   }
   if (config.zwave_prefix !== 'none') {
-    home.addIntegration(new ZwaveJsUiIntegration({ connection: mqtt.connection, prefix: config.zwave_prefix, gateway: config.zwave_gateway }));
+    home.addIntegration(
+      new ZwaveJsUiIntegration({
+        connection: mqtt.connection,
+        prefix: config.zwave_prefix,
+        gateway: config.zwave_gateway,
+      }),
+    );
   }
   if (config.mqtt_discovery_prefix !== 'none') {
     // A device a native integration already brings is skipped in discovery (see mqtt-discovery/index.ts).
@@ -59,19 +71,38 @@ export function createBridges({ config, log, clock, home, status, demo }: Bridge
       ...(baseTopics(config.zigbee2mqtt_base_topics).length > 0 ? ['zigbee2mqtt_'] : []),
       ...(config.zwave_prefix !== 'none' ? ['zwavejs2mqtt_'] : []),
     ];
-    home.addIntegration(new MqttDiscoveryIntegration({ connection: mqtt.connection, prefix: config.mqtt_discovery_prefix.replace(/\/+$/, ''), nativePrefixes }));
+    home.addIntegration(
+      new MqttDiscoveryIntegration({
+        connection: mqtt.connection,
+        prefix: config.mqtt_discovery_prefix.replace(/\/+$/, ''),
+        nativePrefixes,
+      }),
+    );
   }
   if (config.demo && config.demo_transport === 'mqtt') {
     const zigbee = demoZigbeeHome();
-    parts.push(new DemoZigbeeBridge(mqtt, zigbee, demo, clock));
-    home.addIntegration(new Zigbee2MqttIntegration({
-      connection: mqtt.connection, baseTopic: DEMO_BASE_TOPIC, id: 'demo', name: 'Demo home (simulated Zigbee2MQTT bridge)',
-      hints: zigbee.hints, readyWaitMs: 5_000, awaitState: true,
-    }));
-    home.addIntegration(new DemoIntegration(demo, { id: 'demo_extras', name: 'Demo home (alarm, cameras, TV, presence)', skip: ZIGBEE_DOMAINS }));
+    parts.push(new DemoZigbeeBridge(mqtt, zigbee, demo, clock, demoTopic!));
+    home.addIntegration(
+      new Zigbee2MqttIntegration({
+        connection: mqtt.connection,
+        baseTopic: demoTopic!,
+        id: 'demo',
+        name: 'Demo home (simulated Zigbee2MQTT bridge)',
+        hints: zigbee.hints,
+        readyWaitMs: 5_000,
+        awaitState: true,
+      }),
+    );
+    home.addIntegration(
+      new DemoIntegration(demo, {
+        id: 'demo_extras',
+        name: 'Demo home (alarm, cameras, TV, presence)',
+        skip: ZIGBEE_DOMAINS,
+      }),
+    );
   } else if (config.demo) {
     home.addIntegration(new DemoIntegration(demo));
   }
-  status.set('integrations', () => home.integrationList().map((i) => ({ id: i.id, name: i.name, ...i.status() })));
+  status.set('integrations', () => home.statusList().map((i) => ({ id: i.id, name: i.name, ...i.status })));
   return { mqtt, parts };
 }

@@ -3,18 +3,34 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalLicense, loadOrCreateSigningKey, signLicense, verifyLicense, type UnsignedLicense } from './document.js';
+import {
+  canonicalLicense,
+  loadOrCreateSigningKey,
+  signLicense,
+  verifyLicense,
+  type UnsignedLicense,
+} from './document.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-license-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const doc: UnsignedLicense = { key: 'HRTH-AAAAA-BBBBB-CCCCC-DDDDD', customer: 'Ann Example', home_id: 'home-0001', issued_at: '2026-01-01T12:00:00.000Z', expires_at: '2027-01-01T00:00:00.000Z' };
+const doc: UnsignedLicense = {
+  key: 'HRTH-AAAAA-BBBBB-CCCCC-DDDDD',
+  customer: 'Ann Example',
+  home_id: 'home-0001',
+  issued_at: '2026-01-01T12:00:00.000Z',
+  expires_at: '2027-01-01T00:00:00.000Z',
+};
 
 describe('license documents', () => {
   it('serializes canonically: sorted keys, compact, absent fields left out, signature excluded', () => {
     const { expires_at: _omit, ...noExpiry } = doc;
-    expect(canonicalLicense({ home_id: 'h', key: 'k', issued_at: 'i', customer: 'c' }).toString()).toBe('{"customer":"c","home_id":"h","issued_at":"i","key":"k"}');
-    expect(canonicalLicense({ ...doc, signature: 'x' } as UnsignedLicense).toString()).toBe(canonicalLicense(doc).toString());
+    expect(canonicalLicense({ home_id: 'h', key: 'k', issued_at: 'i', customer: 'c' }).toString()).toBe(
+      '{"customer":"c","home_id":"h","issued_at":"i","key":"k"}',
+    );
+    expect(canonicalLicense({ ...doc, signature: 'x' } as UnsignedLicense).toString()).toBe(
+      canonicalLicense(doc).toString(),
+    );
     expect(canonicalLicense(noExpiry).toString()).not.toContain('expires_at');
   });
 

@@ -1,4 +1,11 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -83,7 +90,8 @@ export function loadOrCreateSigningKey(path: string): SigningKey {
   }
   if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
   const privateKey = createPrivateKey(readFileSync(path, 'utf8'));
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`The license signing key ${path} is not an Ed25519 key.`);
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error(`The license signing key ${path} is not an Ed25519 key.`);
   const publicKeyPem = createPublicKey(privateKey).export({ format: 'pem', type: 'spki' }).toString();
   return { privateKey, publicKeyPem };
 }

@@ -36,22 +36,53 @@ describe('home license', () => {
 
   it('lets only admins read and set the license', async () => {
     expect((await home.api('GET', '/api/settings/license', { token: viewer })).status).toBe(403);
-    expect((await home.api('POST', '/api/settings/license', { token: viewer, body: { server: server.url, key: 'x' } })).status).toBe(403);
-    expect((await home.api('POST', '/api/settings/license', { token: admin, body: { server: 'ftp://x.example', key: 'x' } })).status).toBe(400);
+    expect(
+      (
+        await home.api('POST', '/api/settings/license', {
+          token: viewer,
+          body: { server: server.url, key: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await home.api('POST', '/api/settings/license', {
+          token: admin,
+          body: { server: 'ftp://x.example', key: 'x' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('activates a key from the license server, verifies it and shows it valid', async () => {
     const key = await issue({ customer: 'Ann', expires_at: '2026-06-01T00:00:00Z' });
-    const res = await home.api('POST', '/api/settings/license', { token: admin, body: { server: `${server.url}/`, key } });
+    const res = await home.api('POST', '/api/settings/license', {
+      token: admin,
+      body: { server: `${server.url}/`, key },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const homeId = (await status()).home_id;
     expect(res.body).toEqual({
-      state: 'valid', home_id: homeId, customer: 'Ann', key, valid_until: '2026-06-01T00:00:00.000Z',
-      issued_at: '2026-01-01T12:00:00.000Z', server: server.url,
+      state: 'valid',
+      home_id: homeId,
+      customer: 'Ann',
+      key,
+      valid_until: '2026-06-01T00:00:00.000Z',
+      issued_at: '2026-01-01T12:00:00.000Z',
+      server: server.url,
     });
     expect((await home.api('GET', '/api/settings/license', { token: admin })).body).toEqual(res.body);
-    expect(await status()).toEqual({ state: 'valid', home_id: homeId, customer: 'Ann', valid_until: '2026-06-01T00:00:00.000Z', issued_at: '2026-01-01T12:00:00.000Z', server: server.url });
-    const onServer = (await server.api('GET', '/api/licenses', { token: serverAdmin })).body.find((l: { key: string }) => l.key === key);
+    expect(await status()).toEqual({
+      state: 'valid',
+      home_id: homeId,
+      customer: 'Ann',
+      valid_until: '2026-06-01T00:00:00.000Z',
+      issued_at: '2026-01-01T12:00:00.000Z',
+      server: server.url,
+    });
+    const onServer = (await server.api('GET', '/api/licenses', { token: serverAdmin })).body.find(
+      (l: { key: string }) => l.key === key,
+    );
     expect(onServer.homes.map((h: { home_id: string }) => h.home_id)).toEqual([homeId]);
   });
 
@@ -67,34 +98,58 @@ describe('home license', () => {
 
   it('reports a tampered license or one issued for another home as invalid', async () => {
     const stored = (await home.app.ctx.store.settings.get<StoredLicense>('license'))!;
-    await home.app.ctx.store.settings.set('license', { ...stored, document: { ...stored.document, expires_at: '2099-01-01T00:00:00.000Z' } });
+    await home.app.ctx.store.settings.set('license', {
+      ...stored,
+      document: { ...stored.document, expires_at: '2099-01-01T00:00:00.000Z' },
+    });
     expect(await status()).toMatchObject({ state: 'invalid', reason: expect.stringContaining('signature') });
-    expect((await home.api('GET', '/api/settings/license', { token: admin })).body.valid_until).toBeUndefined();
+    expect(
+      (await home.api('GET', '/api/settings/license', { token: admin })).body.valid_until,
+    ).toBeUndefined();
 
     const otherKey = await issue({ customer: 'Bob' });
-    const foreign = (await server.api('POST', '/api/licenses/activate', { body: { key: otherKey, home_id: 'some-other-home' } })).body;
+    const foreign = (
+      await server.api('POST', '/api/licenses/activate', {
+        body: { key: otherKey, home_id: 'some-other-home' },
+      })
+    ).body;
     await home.app.ctx.store.settings.set('license', { ...stored, document: foreign });
-    expect(await status()).toMatchObject({ state: 'invalid', reason: expect.stringContaining('another home') });
+    expect(await status()).toMatchObject({
+      state: 'invalid',
+      reason: expect.stringContaining('another home'),
+    });
     await home.app.ctx.store.settings.set('license', stored);
   });
 
-  it('passes the license server\'s refusals through and keeps the stored license', async () => {
+  it("passes the license server's refusals through and keeps the stored license", async () => {
     const before = await home.api('GET', '/api/settings/license', { token: admin });
-    const unknown = await home.api('POST', '/api/settings/license', { token: admin, body: { server: server.url, key: 'HRTH-00000-00000-00000-00000' } });
+    const unknown = await home.api('POST', '/api/settings/license', {
+      token: admin,
+      body: { server: server.url, key: 'HRTH-00000-00000-00000-00000' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('LICENSE_UNKNOWN');
 
     const revokedKey = await issue({ customer: 'Cat' });
     await server.api('DELETE', `/api/licenses/${revokedKey}`, { token: serverAdmin });
-    const revoked = await home.api('POST', '/api/settings/license', { token: admin, body: { server: server.url, key: revokedKey } });
+    const revoked = await home.api('POST', '/api/settings/license', {
+      token: admin,
+      body: { server: server.url, key: revokedKey },
+    });
     expect(revoked.status).toBe(403);
     expect(revoked.body.error.code).toBe('LICENSE_REVOKED');
 
-    const unreachable = await home.api('POST', '/api/settings/license', { token: admin, body: { server: 'http://127.0.0.1:9', key: revokedKey } });
+    const unreachable = await home.api('POST', '/api/settings/license', {
+      token: admin,
+      body: { server: 'http://127.0.0.1:9', key: revokedKey },
+    });
     expect(unreachable.status).toBe(502);
     expect(unreachable.body.error.code).toBe('LICENSE_SERVER_ERROR');
 
-    const notAServer = await home.api('POST', '/api/settings/license', { token: admin, body: { server: home.url, key: revokedKey } });
+    const notAServer = await home.api('POST', '/api/settings/license', {
+      token: admin,
+      body: { server: home.url, key: revokedKey },
+    });
     expect(notAServer.status).toBe(502);
     expect(notAServer.body.error.code).toBe('LICENSE_SERVER_ERROR');
     expect((await home.api('GET', '/api/settings/license', { token: admin })).body).toEqual(before.body);
@@ -105,7 +160,9 @@ describe('home license', () => {
     const dataDir = home.dataDir;
     await home.stop({ keepData: true });
     home = await startTestApp({ clock, dataDir });
-    const users = await home.api('POST', '/api/auth/login', { body: { username: 'watcher', password: 'correct horse battery' } });
+    const users = await home.api('POST', '/api/auth/login', {
+      body: { username: 'watcher', password: 'correct horse battery' },
+    });
     viewer = users.body.access_token;
     expect(await status()).toEqual(before);
   });

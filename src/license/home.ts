@@ -45,7 +45,15 @@ export class HomeLicense implements Part {
 
   async start() {
     const status = await this.status();
-    this.deps.log.info({ state: status.state, home_id: status.home_id, valid_until: status.valid_until, reason: status.reason }, 'license checked');
+    this.deps.log.info(
+      {
+        state: status.state,
+        home_id: status.home_id,
+        valid_until: status.valid_until,
+        reason: status.reason,
+      },
+      'license checked',
+    );
   }
 
   async stop() {}
@@ -64,9 +72,17 @@ export class HomeLicense implements Part {
     const stored = await this.deps.store.settings.get<StoredLicense>(LICENSE);
     if (!stored) return { state: 'unlicensed', home_id };
     const doc = stored.document;
-    const base = { home_id, customer: doc.customer, issued_at: doc.issued_at, server: stored.server, ...(opts.withKey ? { key: doc.key } : {}) };
-    if (!verifyLicense(doc, stored.public_key_pem)) return { ...base, state: 'invalid', reason: 'The signature does not match the license server\'s key.' };
-    if (doc.home_id !== home_id) return { ...base, state: 'invalid', reason: 'The license was issued for another home.' };
+    const base = {
+      home_id,
+      customer: doc.customer,
+      issued_at: doc.issued_at,
+      server: stored.server,
+      ...(opts.withKey ? { key: doc.key } : {}),
+    };
+    if (!verifyLicense(doc, stored.public_key_pem))
+      return { ...base, state: 'invalid', reason: "The signature does not match the license server's key." };
+    if (doc.home_id !== home_id)
+      return { ...base, state: 'invalid', reason: 'The license was issued for another home.' };
     const validUntil = doc.expires_at ?? null;
     const expired = validUntil !== null && Date.parse(validUntil) <= this.deps.clock.now();
     return { ...base, state: expired ? 'expired' : 'valid', valid_until: validUntil };
@@ -77,13 +93,26 @@ export class HomeLicense implements Part {
     const base = server.replace(/\/+$/, '');
     const home_id = await this.homeId();
     const { public_key_pem } = await this.call<{ public_key_pem: string }>(base, '/api/licenses/public-key');
-    const document = await this.call<LicenseDocument>(base, '/api/licenses/activate', { key: key.trim(), home_id });
+    const document = await this.call<LicenseDocument>(base, '/api/licenses/activate', {
+      key: key.trim(),
+      home_id,
+    });
     if (!verifyLicense(document, public_key_pem) || document.home_id !== home_id) {
-      throw Errors.licenseServer(`The license server at ${base} answered with a license that does not verify; nothing was stored.`);
+      throw Errors.licenseServer(
+        `The license server at ${base} answered with a license that does not verify; nothing was stored.`,
+      );
     }
-    const stored: StoredLicense = { server: base, public_key_pem, document, fetched_at: new Date(this.deps.clock.now()).toISOString() };
+    const stored: StoredLicense = {
+      server: base,
+      public_key_pem,
+      document,
+      fetched_at: new Date(this.deps.clock.now()).toISOString(),
+    };
     await this.deps.store.settings.set(LICENSE, stored);
-    this.deps.log.info({ server: base, customer: document.customer, expires_at: document.expires_at }, 'license activated');
+    this.deps.log.info(
+      { server: base, customer: document.customer, expires_at: document.expires_at },
+      'license activated',
+    );
     return this.status({ withKey: true });
   }
 
@@ -106,15 +135,27 @@ export class HomeLicense implements Part {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw Errors.licenseServer(`${base}${path} did not answer with JSON (HTTP ${res.status}); is this a Hearth license server?`, { server: base });
+      throw Errors.licenseServer(
+        `${base}${path} did not answer with JSON (HTTP ${res.status}); is this a Hearth license server?`,
+        { server: base },
+      );
     }
     if (res.ok) return parsed as T;
     const error = (parsed as { error?: { code?: unknown; message?: unknown; details?: unknown } }).error;
     if (res.status >= 400 && res.status < 500 && res.status !== 404 && typeof error?.code === 'string') {
       const retry = res.headers.get('retry-after');
-      throw new AppError(error.code, res.status, String(error.message), error.details, retry ? { 'retry-after': retry } : undefined);
+      throw new AppError(
+        error.code,
+        res.status,
+        String(error.message),
+        error.details,
+        retry ? { 'retry-after': retry } : undefined,
+      );
     }
     if (error?.code === 'LICENSE_UNKNOWN') throw Errors.licenseUnknown();
-    throw Errors.licenseServer(`The license server at ${base} refused: ${typeof error?.message === 'string' ? error.message : `HTTP ${res.status}`}`, { server: base, status: res.status });
+    throw Errors.licenseServer(
+      `The license server at ${base} refused: ${typeof error?.message === 'string' ? error.message : `HTTP ${res.status}`}`,
+      { server: base, status: res.status },
+    );
   }
 }

@@ -22,7 +22,11 @@ export function licenseServer(http: HttpApp, ctx: CoreContext) {
   const signingKey = loadOrCreateSigningKey(join(ctx.config.data_dir, 'secrets', 'license-signing.key'));
   const log = ctx.log.child({ part: 'license-server' });
   const issuer = new LicenseIssuer({ licenses: ctx.store.licenses, signingKey, clock: ctx.clock, log });
-  const release = new ReleaseBuilder({ cacheDir: join(ctx.config.data_dir, 'release'), version: ctx.version, log });
+  const release = new ReleaseBuilder({
+    cacheDir: join(ctx.config.data_dir, 'release'),
+    version: ctx.version,
+    log,
+  });
   installRoutes(http, ctx, release);
   licenseServerRoutes(http, issuer);
   return { issuer, release };
@@ -30,7 +34,11 @@ export function licenseServer(http: HttpApp, ctx: CoreContext) {
 
 /** The home role's side: a stable home id, the stored license, its status section and settings endpoints. */
 export function homeLicense(http: HttpApp, ctx: CoreContext & { status: StatusBoard }): HomeLicense {
-  const license = new HomeLicense({ store: ctx.store, clock: ctx.clock, log: ctx.log.child({ part: 'license' }) });
+  const license = new HomeLicense({
+    store: ctx.store,
+    clock: ctx.clock,
+    log: ctx.log.child({ part: 'license' }),
+  });
   ctx.status.set('license', () => license.status());
   homeLicenseRoutes(http, license);
   return license;

@@ -1,3 +1,5 @@
+import { HEARTH_NODE_FLAGS } from './release.js';
+
 /**
  * The install script served by the license server at `GET /install`. It is POSIX sh (dash on
  * Debian), generated from this template with the server's public URL, and idempotent: running
@@ -8,7 +10,9 @@
  * run it. `--skip-deps` keeps the previous install's node_modules instead of running npm.
  */
 export function renderInstallScript(opts: { publicUrl: string; version: string }): string {
-  return TEMPLATE.replaceAll('@@SERVER@@', shellQuote(opts.publicUrl.replace(/\/+$/, ''))).replaceAll('@@VERSION@@', opts.version);
+  return TEMPLATE.replaceAll('@@NODE_FLAGS@@', HEARTH_NODE_FLAGS)
+    .replaceAll('@@SERVER@@', shellQuote(opts.publicUrl.replace(/\/+$/, '')))
+    .replaceAll('@@VERSION@@', opts.version);
 }
 
 /** Single-quotes a value for sh: the URL comes from configuration or the Host header. */
@@ -186,7 +190,7 @@ Environment=NODE_ENV=production
 Environment=HEARTH_DATA_DIR=/var/lib/hearth
 EnvironmentFile=-/etc/hearth/hearth.env
 WorkingDirectory=/var/lib/hearth
-ExecStart=$NODE_BIN /opt/hearth/dist/main.js
+ExecStart=$NODE_BIN @@NODE_FLAGS@@ /opt/hearth/dist/main.js
 Restart=on-failure
 RestartSec=5
 NoNewPrivileges=true
@@ -222,7 +226,7 @@ fi
 if [ -n "$PREFIX" ]; then
   say "--prefix: systemd left alone; the unit is in $UNIT_FILE"
 elif ! command -v systemctl >/dev/null 2>&1 || [ ! -d /run/systemd/system ]; then
-  say "systemd is not running here; start Hearth with: sudo -u hearth HEARTH_DATA_DIR=/var/lib/hearth $NODE_BIN /opt/hearth/dist/main.js"
+  say "systemd is not running here; start Hearth with: sudo -u hearth HEARTH_DATA_DIR=/var/lib/hearth $NODE_BIN @@NODE_FLAGS@@ /opt/hearth/dist/main.js"
 elif [ "$START" -eq 0 ]; then
   systemctl daemon-reload
   say "--no-start: start it later with: systemctl enable --now hearth"

@@ -11,7 +11,12 @@ import { signLicense, type LicenseDocument, type SigningKey } from './document.j
  * free, then each further one doubles a wait from 1 s up to 15 min. Guessing a 100-bit key is
  * hopeless anyway; this keeps a misbehaving script from hammering the server.
  */
-export const ACTIVATION_POLICY: ThrottlePolicy = { freeAttempts: 10, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
+export const ACTIVATION_POLICY: ThrottlePolicy = {
+  freeAttempts: 10,
+  baseDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};
 
 export type LicenseState = 'active' | 'revoked' | 'expired';
 
@@ -58,23 +63,35 @@ export class LicenseIssuer {
     return new Date(this.deps.clock.now()).toISOString();
   }
 
-  async create(input: { customer: string; max_homes?: number | null | undefined; expires_at?: string | null | undefined }): Promise<LicenseView> {
+  async create(input: {
+    customer: string;
+    max_homes?: number | null | undefined;
+    expires_at?: string | null | undefined;
+  }): Promise<LicenseView> {
     const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
     if (expiresAt !== null && expiresAt <= this.nowIso()) {
       throw Errors.validation('expires_at must be in the future.', { field: 'expires_at' });
     }
     const record: LicenseRecord = {
-      key: newLicenseKey(), customer: input.customer, max_homes: input.max_homes === undefined ? 1 : input.max_homes,
-      expires_at: expiresAt, created_at: this.nowIso(), revoked_at: null,
+      key: newLicenseKey(),
+      customer: input.customer,
+      max_homes: input.max_homes === undefined ? 1 : input.max_homes,
+      expires_at: expiresAt,
+      created_at: this.nowIso(),
+      revoked_at: null,
     };
     await this.deps.licenses.insert(record);
-    this.deps.log.info({ customer: record.customer, max_homes: record.max_homes, expires_at: record.expires_at }, 'license issued');
+    this.deps.log.info(
+      { customer: record.customer, max_homes: record.max_homes, expires_at: record.expires_at },
+      'license issued',
+    );
     return this.view(record, []);
   }
 
   async list(): Promise<LicenseView[]> {
     const out: LicenseView[] = [];
-    for (const l of await this.deps.licenses.list()) out.push(this.view(l, await this.deps.licenses.activations(l.key)));
+    for (const l of await this.deps.licenses.list())
+      out.push(this.view(l, await this.deps.licenses.activations(l.key)));
     return out;
   }
 
@@ -94,7 +111,11 @@ export class LicenseIssuer {
     const now = this.deps.clock.now();
     const throttleKey = `a:${clientAddress}`;
     const wait = this.failures.waitMs(throttleKey, now);
-    if (wait > 0) throw Errors.throttled(Math.ceil(wait / 1000), 'Too many failed license activations from this address; wait before trying again.');
+    if (wait > 0)
+      throw Errors.throttled(
+        Math.ceil(wait / 1000),
+        'Too many failed license activations from this address; wait before trying again.',
+      );
     try {
       return await this.tryActivate(key, homeId);
     } catch (err) {
@@ -107,18 +128,36 @@ export class LicenseIssuer {
     const license = await this.deps.licenses.get(key);
     if (!license) throw Errors.licenseUnknown();
     if (license.revoked_at !== null) throw Errors.licenseRevoked(key);
-    if (license.expires_at !== null && license.expires_at <= this.nowIso()) throw Errors.licenseExpired(key, license.expires_at);
+    if (license.expires_at !== null && license.expires_at <= this.nowIso())
+      throw Errors.licenseExpired(key, license.expires_at);
     const result = await this.deps.licenses.activate(key, homeId, license.max_homes, this.nowIso());
-    if (result.outcome === 'exhausted') throw Errors.licenseExhausted(key, license.max_homes ?? result.activations);
-    if (result.outcome === 'activated') this.deps.log.info({ customer: license.customer, home_id: homeId }, 'license activated for a home');
-    return signLicense({
-      key, customer: license.customer, home_id: homeId, issued_at: result.activation.activated_at,
-      ...(license.expires_at === null ? {} : { expires_at: license.expires_at }),
-    }, this.deps.signingKey.privateKey);
+    if (result.outcome === 'exhausted')
+      throw Errors.licenseExhausted(key, license.max_homes ?? result.activations);
+    if (result.outcome === 'activated')
+      this.deps.log.info({ customer: license.customer, home_id: homeId }, 'license activated for a home');
+    return signLicense(
+      {
+        key,
+        customer: license.customer,
+        home_id: homeId,
+        issued_at: result.activation.activated_at,
+        ...(license.expires_at === null ? {} : { expires_at: license.expires_at }),
+      },
+      this.deps.signingKey.privateKey,
+    );
   }
 
   private view(l: LicenseRecord, activations: LicenseActivationRecord[]): LicenseView {
-    const state: LicenseState = l.revoked_at !== null ? 'revoked' : l.expires_at !== null && l.expires_at <= this.nowIso() ? 'expired' : 'active';
-    return { ...l, state, homes: activations.map((a) => ({ home_id: a.home_id, activated_at: a.activated_at })) };
+    const state: LicenseState =
+      l.revoked_at !== null
+        ? 'revoked'
+        : l.expires_at !== null && l.expires_at <= this.nowIso()
+          ? 'expired'
+          : 'active';
+    return {
+      ...l,
+      state,
+      homes: activations.map((a) => ({ home_id: a.home_id, activated_at: a.activated_at })),
+    };
   }
 }

@@ -1,5 +1,15 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +17,13 @@ import { promisify } from 'node:util';
 import type { Logger } from '../log.js';
 
 const run = promisify(execFile);
+
+/**
+ * Node options the service runs with (package.json `start`, the systemd unit): V8's young
+ * generation capped at 2 MB semi-spaces instead of 16 MB keeps ~40 MB of short-lived garbage out
+ * of RSS on a Raspberry Pi (bench/RESULTS.md, "Memory").
+ */
+export const HEARTH_NODE_FLAGS = '--max-semi-space-size=2';
 
 /** The package root (where package.json is): `src/license/` and `dist/license/` both sit two levels below it. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,7 +50,9 @@ interface PackageJson {
 export class ReleaseBuilder {
   private building: Promise<string> | undefined;
 
-  constructor(private readonly opts: { cacheDir: string; version: string; log: Logger; packageRoot?: string }) {}
+  constructor(
+    private readonly opts: { cacheDir: string; version: string; log: Logger; packageRoot?: string },
+  ) {}
 
   /** Path of the tarball, building it on first call; a failed build is retried by the next call. */
   tarball(): Promise<string> {
@@ -54,7 +73,8 @@ export class ReleaseBuilder {
     mkdirSync(this.opts.cacheDir, { recursive: true });
     // Staging dirs left behind by a process that died mid-build.
     for (const entry of readdirSync(this.opts.cacheDir)) {
-      if (entry.startsWith('stage-')) rmSync(join(this.opts.cacheDir, entry), { recursive: true, force: true });
+      if (entry.startsWith('stage-'))
+        rmSync(join(this.opts.cacheDir, entry), { recursive: true, force: true });
     }
     const stage = mkdtempSync(join(this.opts.cacheDir, 'stage-'));
     try {
@@ -70,15 +90,31 @@ export class ReleaseBuilder {
         }
       }
       // The installed copy runs dist/ directly: build scripts would need the dev tools it lacks.
-      const lock = ['npm-shrinkwrap.json', 'package-lock.json'].map((f) => join(root, f)).find((f) => existsSync(f));
-      if (lock) writeFileSync(join(stage, 'npm-shrinkwrap.json'), JSON.stringify(productionLock(JSON.parse(readFileSync(lock, 'utf8')) as Lockfile), null, 2) + '\n');
+      const lock = ['npm-shrinkwrap.json', 'package-lock.json']
+        .map((f) => join(root, f))
+        .find((f) => existsSync(f));
+      if (lock)
+        writeFileSync(
+          join(stage, 'npm-shrinkwrap.json'),
+          JSON.stringify(productionLock(JSON.parse(readFileSync(lock, 'utf8')) as Lockfile), null, 2) + '\n',
+        );
       const { devDependencies: _dev, ...runtime } = pkg;
-      const packed = { ...runtime, files: [...new Set([...files, ...(lock ? ['npm-shrinkwrap.json'] : [])])], scripts: { start: 'node dist/main.js' } };
+      const packed = {
+        ...runtime,
+        files: [...new Set([...files, ...(lock ? ['npm-shrinkwrap.json'] : [])])],
+        scripts: { start: `node ${HEARTH_NODE_FLAGS} dist/main.js` },
+      };
       writeFileSync(join(stage, 'package.json'), JSON.stringify(packed, null, 2) + '\n');
 
-      const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], {
-        cwd: stage, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' },
-      });
+      const { stdout } = await run(
+        'npm',
+        ['pack', '--json', '--ignore-scripts', '--pack-destination', stage],
+        {
+          cwd: stage,
+          maxBuffer: 32 * 1024 * 1024,
+          env: { ...process.env, npm_config_update_notifier: 'false' },
+        },
+      );
       const result = (JSON.parse(stdout) as { filename: string }[])[0];
       if (!result) throw new Error('npm pack reported no tarball');
       const target = join(this.opts.cacheDir, this.fileName);
@@ -94,7 +130,11 @@ export class ReleaseBuilder {
 async function compile(root: string, outDir: string) {
   const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
   try {
-    await run(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+    await run(
+      process.execPath,
+      [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir, '--sourceMap', 'false'],
+      { cwd: root, maxBuffer: 32 * 1024 * 1024 },
+    );
   } catch (err) {
     const out = (err as { stdout?: string }).stdout ?? '';
     throw new Error(`compiling the release failed: ${out.slice(0, 2000) || (err as Error).message}`);

@@ -7,7 +7,10 @@ describe('role switch', () => {
   let home: TestApp;
   let server: TestApp;
   beforeAll(async () => {
-    [home, server] = await Promise.all([startTestApp(), startTestApp({ config: { role: 'license-server' } })]);
+    [home, server] = await Promise.all([
+      startTestApp(),
+      startTestApp({ config: { role: 'license-server' } }),
+    ]);
   });
   afterAll(async () => Promise.all([home.stop(), server.stop()]));
 
@@ -15,18 +18,33 @@ describe('role switch', () => {
     for (const path of ['/install', '/install/hearth.tgz', '/api/licenses/public-key']) {
       expect((await home.api('GET', path)).status, path).toBe(404);
     }
-    expect((await home.api('POST', '/api/licenses/activate', { body: { key: 'k', home_id: 'home-0001' } })).status).toBe(404);
+    expect(
+      (await home.api('POST', '/api/licenses/activate', { body: { key: 'k', home_id: 'home-0001' } })).status,
+    ).toBe(404);
     expect((await server.api('GET', '/install')).status).toBe(200);
     expect((await server.api('GET', '/api/licenses/public-key')).status).toBe(200);
   });
 
   it('documents the license endpoints of each role in its OpenAPI document', async () => {
     const serverPaths = Object.keys((await server.api('GET', '/openapi.json')).body.paths);
-    expect(serverPaths).toEqual(expect.arrayContaining(['/install', '/install/hearth.tgz', '/api/licenses', '/api/licenses/{key}', '/api/licenses/activate', '/api/licenses/public-key']));
+    expect(serverPaths).toEqual(
+      expect.arrayContaining([
+        '/install',
+        '/install/hearth.tgz',
+        '/api/licenses',
+        '/api/licenses/{key}',
+        '/api/licenses/activate',
+        '/api/licenses/public-key',
+      ]),
+    );
     expect(serverPaths).not.toContain('/api/settings/license');
     const homeDoc = (await home.api('GET', '/openapi.json')).body;
     expect(Object.keys(homeDoc.paths)).toContain('/api/settings/license');
-    expect(Object.keys(homeDoc.paths).some((p: string) => p.startsWith('/install') || p.startsWith('/api/licenses'))).toBe(false);
+    expect(
+      Object.keys(homeDoc.paths).some(
+        (p: string) => p.startsWith('/install') || p.startsWith('/api/licenses'),
+      ),
+    ).toBe(false);
   });
 
   it('serves the home license settings only in the home role', async () => {
@@ -47,7 +65,8 @@ describe('license server', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { key: string; max_homes: number | null; state: string };
   };
-  const activate = (key: string, home_id: string) => t.api('POST', '/api/licenses/activate', { body: { key, home_id } });
+  const activate = (key: string, home_id: string) =>
+    t.api('POST', '/api/licenses/activate', { body: { key, home_id } });
 
   beforeAll(async () => {
     t = await startTestApp({ config: { role: 'license-server' }, clock });
@@ -67,14 +86,27 @@ describe('license server', () => {
   it('issues keys to admins only, with max_homes 1 by default', async () => {
     const license = await create({ customer: 'Ann' });
     expect(license.key).toMatch(/^HRTH-[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
-    expect(license).toMatchObject({ customer: 'Ann', max_homes: 1, expires_at: null, state: 'active', homes: [] });
-    expect((await t.api('POST', '/api/licenses', { token: viewer, body: { customer: 'x' } })).status).toBe(403);
+    expect(license).toMatchObject({
+      customer: 'Ann',
+      max_homes: 1,
+      expires_at: null,
+      state: 'active',
+      homes: [],
+    });
+    expect((await t.api('POST', '/api/licenses', { token: viewer, body: { customer: 'x' } })).status).toBe(
+      403,
+    );
     expect((await t.api('POST', '/api/licenses', { body: { customer: 'x' } })).status).toBe(401);
     expect((await t.api('GET', '/api/licenses', { token: viewer })).status).toBe(403);
-    const bad = await t.api('POST', '/api/licenses', { token: admin, body: { customer: 'x', expires_at: '2020-01-01T00:00:00Z' } });
+    const bad = await t.api('POST', '/api/licenses', {
+      token: admin,
+      body: { customer: 'x', expires_at: '2020-01-01T00:00:00Z' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.field).toBe('expires_at');
-    expect((await t.api('POST', '/api/licenses', { token: admin, body: { customer: 'x', colour: 'red' } })).status).toBe(400);
+    expect(
+      (await t.api('POST', '/api/licenses', { token: admin, body: { customer: 'x', colour: 'red' } })).status,
+    ).toBe(400);
   });
 
   it('activates a key for a home with a signed document, idempotently', async () => {
@@ -82,12 +114,20 @@ describe('license server', () => {
     const first = await activate(key, 'home-bea-1');
     expect(first.status).toBe(200);
     const doc = first.body as LicenseDocument;
-    expect(doc).toMatchObject({ key, customer: 'Bea', home_id: 'home-bea-1', issued_at: '2026-01-01T12:00:00.000Z', expires_at: '2027-01-01T00:00:00.000Z' });
+    expect(doc).toMatchObject({
+      key,
+      customer: 'Bea',
+      home_id: 'home-bea-1',
+      issued_at: '2026-01-01T12:00:00.000Z',
+      expires_at: '2027-01-01T00:00:00.000Z',
+    });
     expect(verifyLicense(doc, publicKey)).toBe(true);
     clock.advance(60_000);
     const again = await activate(key.toLowerCase(), 'home-bea-1');
     expect(again.body).toEqual(doc);
-    const listed = (await t.api('GET', '/api/licenses', { token: admin })).body.find((l: { key: string }) => l.key === key);
+    const listed = (await t.api('GET', '/api/licenses', { token: admin })).body.find(
+      (l: { key: string }) => l.key === key,
+    );
     expect(listed.homes).toEqual([{ home_id: 'home-bea-1', activated_at: '2026-01-01T12:00:00.000Z' }]);
   });
 
@@ -113,17 +153,24 @@ describe('license server', () => {
     const res = await activate(key, 'home-eve-1');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('LICENSE_REVOKED');
-    expect((await t.api('DELETE', '/api/licenses/HRTH-NOPE0-NOPE0-NOPE0-NOPE0', { token: admin })).status).toBe(404);
+    expect(
+      (await t.api('DELETE', '/api/licenses/HRTH-NOPE0-NOPE0-NOPE0-NOPE0', { token: admin })).status,
+    ).toBe(404);
   });
 
   it('refuses expired keys and reports them expired', async () => {
-    const { key } = await create({ customer: 'Fay', expires_at: new Date(clock.now() + 3_600_000).toISOString() });
+    const { key } = await create({
+      customer: 'Fay',
+      expires_at: new Date(clock.now() + 3_600_000).toISOString(),
+    });
     expect((await activate(key, 'home-fay-1')).status).toBe(200);
     clock.advance(2 * 3_600_000);
     const res = await activate(key, 'home-fay-1');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('LICENSE_EXPIRED');
-    const listed = (await t.api('GET', '/api/licenses', { token: admin })).body.find((l: { key: string }) => l.key === key);
+    const listed = (await t.api('GET', '/api/licenses', { token: admin })).body.find(
+      (l: { key: string }) => l.key === key,
+    );
     expect(listed.state).toBe('expired');
   });
 
@@ -144,8 +191,10 @@ describe('license activation throttling', () => {
 
   it('answers 429 with Retry-After after ten failed activations from one address, and lets it retry after the wait', async () => {
     const { adminToken } = await withUsers(t);
-    const good = (await t.api('POST', '/api/licenses', { token: adminToken, body: { customer: 'Gus' } })).body.key as string;
-    const attempt = (key: string) => t.api('POST', '/api/licenses/activate', { body: { key, home_id: 'home-gus-1' } });
+    const good = (await t.api('POST', '/api/licenses', { token: adminToken, body: { customer: 'Gus' } })).body
+      .key as string;
+    const attempt = (key: string) =>
+      t.api('POST', '/api/licenses/activate', { body: { key, home_id: 'home-gus-1' } });
     for (let i = 0; i < 11; i++) expect((await attempt('HRTH-00000-00000-00000-00000')).status).toBe(404);
     const limited = await attempt(good);
     expect(limited.status).toBe(429);

@@ -1,7 +1,6 @@
-import { systemTimeZone } from '../automations/zoned.js';
 import type { EventBus } from '../bus.js';
 import type { Config } from '../config/index.js';
-import { canonicalTimeZone } from '../config/time-zone.js';
+import { canonicalTimeZone, systemTimeZone } from '../config/time-zone.js';
 import type { Part } from '../context.js';
 import { Errors } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -20,7 +19,11 @@ export interface HomeSettingsView {
 }
 
 /** A change: a value saves it, `null` clears the saved value (back to the config default), absent leaves it. */
-export type HomeSettingsPatch = Partial<{ time_zone: string | null; latitude: number | null; longitude: number | null }>;
+export type HomeSettingsPatch = Partial<{
+  time_zone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}>;
 
 /** What the settings row holds: only values an admin saved. */
 type Stored = Partial<{ time_zone: string; latitude: number; longitude: number }>;
@@ -40,7 +43,9 @@ export class HomeSettings implements Part {
   /** Serialises updates so two concurrent PATCHes never lose each other's fields. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: { config: Config; repo: SettingsRepository; bus: EventBus; log: Logger }) {}
+  constructor(
+    private readonly deps: { config: Config; repo: SettingsRepository; bus: EventBus; log: Logger },
+  ) {}
 
   /** Reads the saved values; starts before any part that reads the zone or location. */
   async start() {
@@ -50,7 +55,11 @@ export class HomeSettings implements Part {
     if (raw.time_zone !== undefined) {
       const tz = canonicalTimeZone(raw.time_zone);
       if (tz) stored.time_zone = tz;
-      else this.deps.log.warn({ time_zone: raw.time_zone }, 'the saved time zone is unknown to this system; using the default');
+      else
+        this.deps.log.warn(
+          { time_zone: raw.time_zone },
+          'the saved time zone is unknown to this system; using the default',
+        );
     }
     if (typeof raw.latitude === 'number') stored.latitude = raw.latitude;
     if (typeof raw.longitude === 'number') stored.longitude = raw.longitude;
@@ -72,12 +81,17 @@ export class HomeSettings implements Part {
   view(): HomeSettingsView {
     const { config } = this.deps;
     const s = this.stored;
-    const source = (k: HomeSettingKey, fallback: SettingSource): SettingSource => (s[k] !== undefined ? 'settings' : config[k] !== undefined ? 'config' : fallback);
+    const source = (k: HomeSettingKey, fallback: SettingSource): SettingSource =>
+      s[k] !== undefined ? 'settings' : config[k] !== undefined ? 'config' : fallback;
     return {
       time_zone: this.timeZone,
       latitude: s.latitude ?? config.latitude ?? null,
       longitude: s.longitude ?? config.longitude ?? null,
-      sources: { time_zone: source('time_zone', 'system'), latitude: source('latitude', 'unset'), longitude: source('longitude', 'unset') },
+      sources: {
+        time_zone: source('time_zone', 'system'),
+        latitude: source('latitude', 'unset'),
+        longitude: source('longitude', 'unset'),
+      },
     };
   }
 
@@ -98,15 +112,23 @@ export class HomeSettings implements Part {
       if (patch.time_zone === null) delete stored.time_zone;
       else {
         const tz = canonicalTimeZone(patch.time_zone);
-        if (!tz) throw Errors.validation(`time_zone "${patch.time_zone}" is not a known IANA time zone (e.g. Europe/Berlin)`, { field: 'time_zone' });
+        if (!tz)
+          throw Errors.validation(
+            `time_zone "${patch.time_zone}" is not a known IANA time zone (e.g. Europe/Berlin)`,
+            { field: 'time_zone' },
+          );
         stored.time_zone = tz;
       }
     }
-    for (const [key, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+    for (const [key, limit] of [
+      ['latitude', 90],
+      ['longitude', 180],
+    ] as const) {
       const v = patch[key];
       if (v === undefined) continue;
       if (v === null) delete stored[key];
-      else if (!Number.isFinite(v) || Math.abs(v) > limit) throw Errors.validation(`${key} must be a number from -${limit} to ${limit}`, { field: key });
+      else if (!Number.isFinite(v) || Math.abs(v) > limit)
+        throw Errors.validation(`${key} must be a number from -${limit} to ${limit}`, { field: key });
       else stored[key] = v;
     }
     const before = this.view();

@@ -1,2 +1,3 @@
 export type * from './types.js';
+export { StoreConflictError, StoreError } from './errors.js';
 export { SqliteStore } from './sqlite/index.js';

@@ -26,6 +26,7 @@ export type ActivateResult =
   | { outcome: 'exhausted'; activations: number };
 
 export interface LicenseRepository {
+  /** Throws `StoreConflictError` (field `key`) on a duplicate key. */
   insert(license: LicenseRecord): Promise<void>;
   get(key: string): Promise<LicenseRecord | undefined>;
   list(): Promise<LicenseRecord[]>;

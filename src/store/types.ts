@@ -5,11 +5,20 @@
  *
  * A write resolves only after it is committed to the database file (WAL, synchronous=FULL):
  * whatever Hearth has acknowledged to a client survives a `kill -9` or a power cut.
+ *
+ * There is no general transaction method: each operation that must be atomic (the first admin,
+ * using an invite, activating a license, a batch of rows) is one repository method, which a
+ * store implements with its own transaction or a single conditional statement. The contract is
+ * checked by `src/store/conformance/`, which every store must pass.
  */
 
+import type { AgentTimerRepository } from './agent-types.js';
 import type { LicenseRepository } from './license-types.js';
+import type { ApiTokenRepository, AuditRepository, HousekeepingRepository } from './security-types.js';
 
 export type * from './license-types.js';
+export type * from './security-types.js';
+export type * from './agent-types.js';
 
 export type UserRole = 'admin' | 'user' | 'viewer';
 export type UserStatus = 'pending' | 'active';
@@ -33,6 +42,8 @@ export interface SessionRecord {
   user_agent: string | null;
   ip: string | null;
   revoked_at: string | null;
+  /** "Remember me": false makes the session end after `HEARTH_SESSION_HOURS` (default true). */
+  remember: boolean;
 }
 
 export interface InviteRecord {
@@ -55,14 +66,20 @@ export interface UserRepository {
   /**
    * Inserts a user. When `onlyIfEmpty` is set the insert happens only if no user exists yet
    * (atomically), which is how "the first user becomes admin" stays true under concurrent
-   * registrations; returns false when it did not insert for that reason.
+   * registrations; returns false when it did not insert for that reason. Throws
+   * `StoreConflictError` (field `username`, compared without case, or `id`) on a duplicate.
    */
   insert(user: UserRecord, opts?: { onlyIfEmpty?: boolean }): Promise<boolean>;
-  update(id: string, patch: Partial<Pick<UserRecord, 'role' | 'status' | 'disabled' | 'password_hash'>>, now: string): Promise<void>;
+  update(
+    id: string,
+    patch: Partial<Pick<UserRecord, 'role' | 'status' | 'disabled' | 'password_hash'>>,
+    now: string,
+  ): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
 export interface SessionRepository {
+  /** Throws `StoreConflictError` (field `id`) on a duplicate id. */
   insert(session: SessionRecord): Promise<void>;
   /** The session and its user in one read; undefined when either is gone. */
   getWithUser(id: string): Promise<{ session: SessionRecord; user: UserRecord } | undefined>;
@@ -75,6 +92,7 @@ export interface SessionRepository {
 }
 
 export interface InviteRepository {
+  /** Throws `StoreConflictError` (field `code`) on a duplicate code. */
   insert(invite: InviteRecord): Promise<void>;
   get(code: string): Promise<InviteRecord | undefined>;
   list(): Promise<InviteRecord[]>;
@@ -103,8 +121,10 @@ export interface Store {
   readonly invites: InviteRepository;
   readonly settings: SettingsRepository;
   readonly licenses: LicenseRepository;
-  /** Runs `fn` in one transaction (all writes inside commit together or not at all). */
-  transaction<T>(fn: () => T): Promise<T>;
+  readonly audit: AuditRepository;
+  readonly apiTokens: ApiTokenRepository;
+  readonly housekeeping: HousekeepingRepository;
+  readonly agentTimers: AgentTimerRepository;
   /** Checkpoints the WAL and closes the database. */
   close(): Promise<void>;
 }

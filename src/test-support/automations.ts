@@ -16,13 +16,27 @@ import { tempDataDir } from './harness.js';
  * The automations part on the real home core (demo home, real SQLite file) with a fake clock,
  * without HTTP: fast enough to restart many times in one test.
  */
-export async function automationHome(clock: FakeClock, opts: { dataDir?: string; config?: Partial<Config> } = {}) {
+export async function automationHome(
+  clock: FakeClock,
+  opts: { dataDir?: string; config?: Partial<Config> } = {},
+) {
   const dataDir = opts.dataDir ?? tempDataDir();
   const log = createLogger('silent');
-  const config = loadConfig({ env: {}, overrides: { data_dir: dataDir, time_zone: 'Europe/Berlin', presence_leave_delay: 0, ...opts.config } });
+  const config = loadConfig({
+    env: {},
+    overrides: { data_dir: dataDir, time_zone: 'Europe/Berlin', presence_leave_delay: 0, ...opts.config },
+  });
   const store = new SqliteStore(dataDir, log);
   const bus = new EventBus(log);
-  const home = new HomeService({ repo: store.home, bus, clock, log, historyDays: 10, confirmTimeoutMs: 5_000, defaultWaitMs: 1_000 });
+  const home = new HomeService({
+    repo: store.home,
+    bus,
+    clock,
+    log,
+    historyDays: 10,
+    confirmTimeoutMs: 5_000,
+    defaultWaitMs: 1_000,
+  });
   home.addIntegration(new DemoIntegration({ ambient: false, responseDelayMs: 10 }));
   const scenes = new SceneService(home, store.home, bus, clock);
   const settings = new HomeSettings({ config, repo: store.settings, bus, log });
@@ -33,7 +47,14 @@ export async function automationHome(clock: FakeClock, opts: { dataDir?: string;
   await part.start();
   const engine = part.engine;
   return {
-    dataDir, store, bus, home, scenes, settings, part, engine,
+    dataDir,
+    store,
+    bus,
+    home,
+    scenes,
+    settings,
+    part,
+    engine,
     create: (def: AutomationDefinition) => engine.create(def),
     /** Lets fake time pass in small steps so device replies and awaited continuations run. */
     async settle(ms = 200, step = 10) {

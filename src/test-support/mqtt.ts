@@ -18,7 +18,9 @@ export function uniqueBase(prefix: string) {
 
 /** Clears retained messages under `bases` (tests share Mosquitto; leave nothing behind). */
 export async function clearRetained(url: string, bases: string[]) {
-  const client = await mqtt.connectAsync(url, { clientId: `hearth-clean-${Math.random().toString(16).slice(2, 10)}` });
+  const client = await mqtt.connectAsync(url, {
+    clientId: `hearth-clean-${Math.random().toString(16).slice(2, 10)}`,
+  });
   const topics = new Set<string>();
   client.on('message', (topic, payload, packet) => {
     if (packet.retain && payload.length > 0) topics.add(topic);
@@ -35,8 +37,9 @@ export async function clearRetained(url: string, bases: string[]) {
  */
 export function fixtureScript(): string | undefined {
   // The Node 24 CI run works on a copy of the project elsewhere and says where shared/ is.
-  const shared = process.env['HEARTH_SHARED_DIR'];
-  if (shared && existsSync(join(shared, 'tools', 'z2m-devices-fixture.mjs'))) return join(shared, 'tools', 'z2m-devices-fixture.mjs');
+  const shared = process.env.HEARTH_SHARED_DIR;
+  if (shared && existsSync(join(shared, 'tools', 'z2m-devices-fixture.mjs')))
+    return join(shared, 'tools', 'z2m-devices-fixture.mjs');
   let dir = ROOT;
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, '..', 'shared', 'tools', 'z2m-devices-fixture.mjs');
@@ -57,18 +60,27 @@ export interface Z2mBundle {
 export async function generateBundle(count: number, seed: string, extra: string[] = []): Promise<Z2mBundle> {
   const script = fixtureScript();
   if (!script) throw new Error('shared/tools/z2m-devices-fixture.mjs not found beside the repository');
-  const { stdout } = await promisify(execFile)(process.execPath, [script, '--count', String(count), '--seed', seed, '--bundle', ...extra], {
-    cwd: ROOT, maxBuffer: 256 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [script, '--count', String(count), '--seed', seed, '--bundle', ...extra],
+    {
+      cwd: ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout) as Z2mBundle;
 }
 
 /** Polls `check` until it returns a truthy value (bounded; throws with `what` on time-out). */
-export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
+export async function until<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
-    if (v) return v as NonNullable<T>;
+    if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
  * Valid and invalid values made from a route's JSON Schema, so tests can send bad input to
  * every route (present and future) without a hand-written body per route.
  */
-export type JsonSchema = {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -26,17 +26,37 @@ export type JsonSchema = {
   pattern?: string;
   format?: string;
   minProperties?: number;
-};
+}
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 const ajv = addFormats(new Ajv({ strict: false }));
+
+/** Makes the shared schemas a route body refers to (`app.addSchema`, e.g. `AutomationCondition`) resolvable. */
+export function addSharedSchemas(schemas: Record<string, unknown>) {
+  for (const [id, schema] of Object.entries(schemas))
+    if (!ajv.getSchema(id)) ajv.addSchema(schema as object, id);
+}
 
 /** Candidate strings tried in order for a string with a pattern or format. */
 const STRING_CANDIDATES = [
-  'sample', 'sample-1', 'light.sample', 'sample_1', '07:30', '2026-01-01T12:00:00.000Z', '2026-01-01', 'abc', '1', 'a',
-  'http://127.0.0.1/', 'user@example.com', '00000000-0000-4000-8000-000000000000', '+01:00', 'Europe/Berlin',
+  'sample',
+  'sample-1',
+  'light.sample',
+  'sample_1',
+  '07:30',
+  '2026-01-01T12:00:00.000Z',
+  '2026-01-01',
+  'abc',
+  '1',
+  'a',
+  'http://127.0.0.1/',
+  'user@example.com',
+  '00000000-0000-4000-8000-000000000000',
+  '+01:00',
+  'Europe/Berlin',
 ];
 
 function matches(schema: JsonSchema, value: unknown): boolean {
@@ -68,7 +88,8 @@ export function sampleOf(schema: JsonSchema): unknown {
       return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}));
     case 'integer':
     case 'number': {
-      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
+      const min =
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
       return min ?? (schema.maximum !== undefined ? Math.min(0, schema.maximum) : 1);
     }
     case 'boolean':
@@ -109,6 +130,8 @@ export function isValid(schema: JsonSchema, value: unknown): boolean {
 /** `/api/users/:id/approve` with params filled from the params schema (or `sample`). */
 export function fillPath(url: string, params: JsonSchema | undefined): string {
   return url
-    .replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(params?.properties?.[name] ? sampleOf(params.properties[name]!) : 'sample')))
+    .replace(/:(\w+)/g, (_m, name: string) =>
+      encodeURIComponent(String(params?.properties?.[name] ? sampleOf(params.properties[name]) : 'sample')),
+    )
     .replace(/\*$/, 'sample');
 }

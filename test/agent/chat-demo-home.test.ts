@@ -7,7 +7,8 @@ describe('chat controls the demo home', () => {
   let t: TestApp;
   let admin: string;
   let viewer: string;
-  const state = async (id: string) => (await t.api('GET', `/api/home/entities/${id}`, { token: admin })).body.state as unknown;
+  const state = async (id: string) =>
+    (await t.api('GET', `/api/home/entities/${id}`, { token: admin })).body.state as unknown;
   const chat = async (token: string, text: string, extra: Record<string, unknown> = {}) =>
     (await t.api('POST', '/api/ai/chat', { token, body: { text, ...extra } })).body;
 
@@ -17,7 +18,9 @@ describe('chat controls the demo home', () => {
     admin = users.adminToken;
     viewer = (await users.make('vic', 'viewer')).token;
   });
-  afterAll(async () => { await t.stop(); });
+  afterAll(async () => {
+    await t.stop();
+  });
 
   it('reports the Home agent ready on /api/ai/status', async () => {
     const res = await t.api('GET', '/api/ai/status', { token: viewer });
@@ -27,7 +30,10 @@ describe('chat controls the demo home', () => {
 
   it('turns on a light through the control path with cause agent', async () => {
     const r = await chat(admin, 'turn on the kitchen light');
-    expect(r).toMatchObject({ intent: 'HassTurnOn', actions: [{ entity_id: 'light.kitchen', action: 'on' }] });
+    expect(r).toMatchObject({
+      intent: 'HassTurnOn',
+      actions: [{ entity_id: 'light.kitchen', action: 'on' }],
+    });
     expect(['confirmed', 'accepted']).toContain(r.actions[0].outcome);
     expect(r.reply).toBe('Turned on the Kitchen Light.');
     await expect.poll(() => state('light.kitchen')).toBe('on');
@@ -53,8 +59,14 @@ describe('chat controls the demo home', () => {
   });
 
   it('creates a snapshot scene and a scene from settings by chat', async () => {
-    expect((await chat(admin, 'save the living room as reading time')).reply).toBe('Saved the Living Room as reading time.');
-    const r = await chat(admin, 'create a scene called movie with the tv backlight on and the blinds closed', { area: 'Living Room' });
+    expect((await chat(admin, 'save the living room as reading time')).reply).toBe(
+      'Saved the Living Room as reading time.',
+    );
+    const r = await chat(
+      admin,
+      'create a scene called movie with the tv backlight on and the blinds closed',
+      { area: 'Living Room' },
+    );
     expect(r.reply).toBe('Created the scene movie with 2 settings.');
     const scenes = (await t.api('GET', '/api/home/scenes', { token: admin })).body as { name: string }[];
     expect(scenes.map((s) => s.name)).toEqual(expect.arrayContaining(['reading time', 'movie']));
@@ -66,8 +78,13 @@ describe('chat controls the demo home', () => {
   it('answers over Socket.IO with the same pipeline', async () => {
     const socket = io(t.url, { auth: { token: admin }, transports: ['websocket'], forceNew: true });
     try {
-      const r = await socket.timeout(5000).emitWithAck('chat', { text: 'turn off the lights in here', area: 'Kitchen' });
-      expect(r).toMatchObject({ intent: 'HassTurnOff', actions: [{ entity_id: 'light.kitchen', action: 'off' }] });
+      const r = await socket
+        .timeout(5000)
+        .emitWithAck('chat', { text: 'turn off the lights in here', area: 'Kitchen' });
+      expect(r).toMatchObject({
+        intent: 'HassTurnOff',
+        actions: [{ entity_id: 'light.kitchen', action: 'off' }],
+      });
     } finally {
       socket.disconnect();
     }

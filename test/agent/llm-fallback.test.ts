@@ -8,7 +8,11 @@ import { startTestApp, withUsers, type TestApp } from '../../src/test-support/ha
  * The optional language-model fallback against a small local server that speaks the
  * OpenAI chat-completions wire format. Each test scripts what the "model" answers.
  */
-interface Seen { headers: IncomingMessage['headers']; url: string; body: any }
+interface Seen {
+  headers: IncomingMessage['headers'];
+  url: string;
+  body: any;
+}
 type Answer = (req: Seen) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 function fakeModelServer() {
@@ -16,7 +20,9 @@ function fakeModelServer() {
   let answer: Answer = () => ({ body: completion({ content: 'I can only help with the home.' }) });
   const server: Server = createServer((req, res) => {
     let data = '';
-    req.on('data', (c) => { data += c; });
+    req.on('data', (c) => {
+      data += c;
+    });
     req.on('end', async () => {
       const s: Seen = { headers: req.headers, url: req.url ?? '', body: JSON.parse(data || 'null') };
       seen.push(s);
@@ -27,22 +33,47 @@ function fakeModelServer() {
   });
   return {
     seen,
-    set: (a: Answer) => { answer = a; },
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`))),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    set: (a: Answer) => {
+      answer = a;
+    },
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`),
+        ),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function completion(msg: { content?: string | null; calls?: [string, unknown][] }) {
   return {
-    id: 'chatcmpl-1', object: 'chat.completion', model: 'fake',
-    choices: [{
-      index: 0, finish_reason: msg.calls ? 'tool_calls' : 'stop',
-      message: {
-        role: 'assistant', content: msg.content ?? null,
-        ...(msg.calls ? { tool_calls: msg.calls.map(([name, args], i) => ({ id: `call_${i}`, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } })) } : {}),
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    model: 'fake',
+    choices: [
+      {
+        index: 0,
+        finish_reason: msg.calls ? 'tool_calls' : 'stop',
+        message: {
+          role: 'assistant',
+          content: msg.content ?? null,
+          ...(msg.calls
+            ? {
+                tool_calls: msg.calls.map(([name, args], i) => ({
+                  id: `call_${i}`,
+                  type: 'function',
+                  function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+                })),
+              }
+            : {}),
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -52,7 +83,8 @@ describe('the language-model fallback', () => {
   let t: TestApp;
   let admin: string;
   let viewer: string;
-  const state = async (id: string) => (await t.api('GET', `/api/home/entities/${id}`, { token: admin })).body.state as unknown;
+  const state = async (id: string) =>
+    (await t.api('GET', `/api/home/entities/${id}`, { token: admin })).body.state as unknown;
   const chat = async (token: string, text: string, extra: Record<string, unknown> = {}) =>
     (await t.api('POST', '/api/ai/chat', { token, body: { text, ...extra } })).body;
   const setKitchen = async (action: 'on' | 'off') => {
@@ -63,14 +95,27 @@ describe('the language-model fallback', () => {
   beforeAll(async () => {
     const url = await model.listen();
     t = await startTestApp({
-      config: { llm_url: url, llm_model: 'fake-model', llm_api_key: 'sk-test-secret-123', llm_timeout: 2, log_level: 'info' },
-      logStream: new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } }),
+      config: {
+        llm_url: url,
+        llm_model: 'fake-model',
+        llm_api_key: 'sk-test-secret-123',
+        llm_timeout: 2,
+        log_level: 'info',
+      },
+      logStream: new Writable({
+        write(chunk, _enc, cb) {
+          logs.push(String(chunk));
+          cb();
+        },
+      }),
     });
     const users = await withUsers(t);
     admin = users.adminToken;
     viewer = (await users.make('vic', 'viewer')).token;
   });
-  afterEach(() => { model.seen.length = 0; });
+  afterEach(() => {
+    model.seen.length = 0;
+  });
   afterAll(async () => {
     await t.stop();
     await model.close();
@@ -87,7 +132,10 @@ describe('the language-model fallback', () => {
     model.set(() => ({ body: completion({ calls: [['HassTurnOn', { name: 'Kitchen Light' }]] }) }));
     const r = await chat(admin, "it's far too gloomy by the stove, do something about it");
     expect(model.seen).toHaveLength(1);
-    expect(r).toMatchObject({ intent: 'HassTurnOn', actions: [{ entity_id: 'light.kitchen', action: 'on' }] });
+    expect(r).toMatchObject({
+      intent: 'HassTurnOn',
+      actions: [{ entity_id: 'light.kitchen', action: 'on' }],
+    });
     expect(['confirmed', 'accepted']).toContain(r.actions[0].outcome);
     expect(r.reply).toBe('Turned on the Kitchen Light.');
     await expect.poll(() => state('light.kitchen')).toBe('on');
@@ -109,8 +157,17 @@ describe('the language-model fallback', () => {
     expect(req.body.messages[0].content).toContain('Kitchen Light');
     expect(req.body.messages[0].content).toContain('The person is in the Kitchen.');
     const tools = req.body.tools.map((x: any) => x.function.name);
-    expect(tools).toEqual(expect.arrayContaining(['HassTurnOn', 'HassTurnOff', 'HassLightSet', 'HassGetState', 'HassSetPosition']));
-    for (const tool of req.body.tools) expect(tool).toMatchObject({ type: 'function', function: { parameters: { type: 'object' } } });
+    expect(tools).toEqual(
+      expect.arrayContaining([
+        'HassTurnOn',
+        'HassTurnOff',
+        'HassLightSet',
+        'HassGetState',
+        'HassSetPosition',
+      ]),
+    );
+    for (const tool of req.body.tools)
+      expect(tool).toMatchObject({ type: 'function', function: { parameters: { type: 'object' } } });
   });
 
   it('only lets validated tool calls act: unknown tools, bad arguments and unknown names change nothing', async () => {
@@ -133,10 +190,18 @@ describe('the language-model fallback', () => {
   });
 
   it('converts numbers sent as strings and sets a brightness', async () => {
-    model.set(() => ({ body: completion({ calls: [['HassLightSet', { name: 'kitchen light', brightness: '30' }]] }) }));
+    model.set(() => ({
+      body: completion({ calls: [['HassLightSet', { name: 'kitchen light', brightness: '30' }]] }),
+    }));
     const r = await chat(admin, 'make the stove area a cosy sort of dim');
     expect(r.actions).toMatchObject([{ entity_id: 'light.kitchen', action: 'dim' }]);
-    await expect.poll(async () => (await t.api('GET', '/api/home/entities/light.kitchen', { token: admin })).body.attributes.brightness).toBe(30);
+    await expect
+      .poll(
+        async () =>
+          (await t.api('GET', '/api/home/entities/light.kitchen', { token: admin })).body.attributes
+            .brightness,
+      )
+      .toBe(30);
   });
 
   it("refuses a viewer's tool call and asks for confirmation before unlocking", async () => {
@@ -155,22 +220,34 @@ describe('the language-model fallback', () => {
     const yes = await chat(admin, 'yes', { conversation_id: 'llm-door' });
     expect(yes.actions).toMatchObject([{ entity_id: 'lock.front_door', action: 'unlock' }]);
     await expect.poll(() => state('lock.front_door')).toBe('unlocked');
-    await t.api('POST', '/api/home/control', { token: admin, body: { entity_id: 'lock.front_door', action: 'lock' } });
+    await t.api('POST', '/api/home/control', {
+      token: admin,
+      body: { entity_id: 'lock.front_door', action: 'lock' },
+    });
   });
 
   it('reports the backend on /api/ai/status, rests after a failure, and never shows or logs the key', async () => {
     let res = await t.api('GET', '/api/ai/status', { token: viewer });
-    expect(res.body.language_model).toMatchObject({ status: 'ready', model: 'fake-model', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/) });
+    expect(res.body.language_model).toMatchObject({
+      status: 'ready',
+      model: 'fake-model',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/),
+    });
     expect(res.body.agents).toContainEqual({ name: 'language_model', priority: 10, status: 'ready' });
 
     model.set(() => ({ status: 500, body: { error: { message: 'model not loaded' } } }));
     const r = await chat(admin, 'do the thing with the stuff');
     expect(r).toMatchObject({ intent: null, actions: [] });
     res = await t.api('GET', '/api/ai/status', { token: viewer });
-    expect(res.body.language_model).toMatchObject({ status: 'unavailable', last_error: expect.stringContaining('HTTP 500') });
+    expect(res.body.language_model).toMatchObject({
+      status: 'unavailable',
+      last_error: expect.stringContaining('HTTP 500'),
+    });
     // While it rests, declined messages get the plain answer without a call.
     const before = model.seen.length;
-    expect((await chat(admin, 'do the other thing with the stuff')).reply).toBe("Sorry, I can't help with that.");
+    expect((await chat(admin, 'do the other thing with the stuff')).reply).toBe(
+      "Sorry, I can't help with that.",
+    );
     expect(model.seen.length).toBe(before);
 
     expect(JSON.stringify(res.body)).not.toContain('sk-test-secret-123');
@@ -187,7 +264,10 @@ describe('without HEARTH_LLM_URL', () => {
       const status = await t.api('GET', '/api/ai/status', { token: adminToken });
       expect(status.body.language_model).toEqual({ status: 'disabled' });
       expect(status.body.agents).toContainEqual({ name: 'language_model', priority: 10, status: 'disabled' });
-      const r = await t.api('POST', '/api/ai/chat', { token: adminToken, body: { text: 'what is the capital of peru' } });
+      const r = await t.api('POST', '/api/ai/chat', {
+        token: adminToken,
+        body: { text: 'what is the capital of peru' },
+      });
       expect(r.body).toMatchObject({ intent: null, actions: [] });
     } finally {
       await t.stop();

@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export async function buildDashboard(): Promise<{ dir: string; remove: () => void }> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(tmpdir(), 'hearth-web-'));
-  await build({ configFile: join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  await build({
+    configFile: join(root, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true },
+  });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -26,12 +30,24 @@ export interface LaunchOptions {
 export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const mic = opts.fakeMicrophone
-    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`]
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`,
+      ]
     : [];
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...mic],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      ...mic,
+    ],
   });
 }
 
@@ -40,7 +56,10 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser>
  * else a temp dir, so an ordinary test run leaves the working tree untouched.
  */
 export function screenshotDir(): string {
-  const dir = process.env.HEARTH_SCREENSHOTS === '1' ? join(root, 'docs/screenshots') : join(tmpdir(), 'hearth-screenshots');
+  const dir =
+    process.env.HEARTH_SCREENSHOTS === '1'
+      ? join(root, 'docs/screenshots')
+      : join(tmpdir(), 'hearth-screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
 }

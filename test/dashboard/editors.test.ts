@@ -9,7 +9,8 @@ import { buildDashboard, hasChromium, launchChromium, screenshotDir } from './br
  * forms produce the specification's wire shape, the server's validation lands beside the field,
  * and the forms work by keyboard on a 360 px phone.
  */
-if (!hasChromium) console.warn('editor browser tests skipped: /usr/bin/chromium is missing (apt-get install chromium)');
+if (!hasChromium)
+  console.warn('editor browser tests skipped: /usr/bin/chromium is missing (apt-get install chromium)');
 
 describe.skipIf(!hasChromium)('the automation and scene editors in a browser', () => {
   let t: TestApp;
@@ -31,7 +32,8 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     return ctx.newPage();
   };
   /** Every control in `scope` has an accessible name (label, aria-label or text). */
-  const unnamedControls = (p: Page, scope: string) => p.evaluate<string[]>(`(() => {
+  const unnamedControls = (p: Page, scope: string) =>
+    p.evaluate<string[]>(`(() => {
     const out = [];
     for (const el of document.querySelectorAll('${scope} input, ${scope} select, ${scope} textarea, ${scope} button')) {
       const named = el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim() || el.getAttribute('aria-labelledby');
@@ -39,7 +41,8 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     }
     return out;
   })()`);
-  const active = (p: Page) => p.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
+  const active = (p: Page) =>
+    p.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
 
   beforeAll(async () => {
     const build = await buildDashboard();
@@ -107,17 +110,32 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await form.getByRole('button', { name: 'Save automation' }).click();
     await page.locator('[data-automation-id="hallway-at-night"]').waitFor();
     expect(await get('/api/home/automations/hallway-at-night')).toMatchObject({
-      name: 'Hallway at night', enabled: true, mode: 'restart',
-      triggers: [{ type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on', for: 5 }, { type: 'time', at: '22:30', days: ['fri', 'sat'] }],
+      name: 'Hallway at night',
+      enabled: true,
+      mode: 'restart',
+      triggers: [
+        { type: 'sensor', entity: 'binary_sensor.hallway_motion', to: 'on', for: 5 },
+        { type: 'time', at: '22:30', days: ['fri', 'sat'] },
+      ],
       conditions: [
         { type: 'presence', state: 'home' },
-        { type: 'or', conditions: [{ type: 'sun', after: 'sunset' }, { type: 'numeric', entity: 'sensor.living_room_temperature', below: 19 }] },
+        {
+          type: 'or',
+          conditions: [
+            { type: 'sun', after: 'sunset' },
+            { type: 'numeric', entity: 'sensor.living_room_temperature', below: 19 },
+          ],
+        },
       ],
-      actions: [{ entity: 'light.hallway', action: 'dim', brightness: 40 }, { notify: 'Hall light on' }, { delay: 120 }],
+      actions: [
+        { entity: 'light.hallway', action: 'dim', brightness: 40 },
+        { notify: 'Hall light on' },
+        { delay: 120 },
+      ],
     });
   });
 
-  it('shows the server\'s validation message beside the offending field, and keeps one trigger as `trigger`', async () => {
+  it("shows the server's validation message beside the offending field, and keeps one trigger as `trigger`", async () => {
     await page.getByRole('button', { name: 'New automation' }).click();
     const form = page.getByRole('form', { name: 'New automation' });
     await form.getByLabel('Name', { exact: true }).fill('Too warm');
@@ -131,7 +149,9 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await form.locator('[aria-invalid="true"]').first().waitFor();
     expect(await below.getAttribute('aria-invalid')).toBe('true');
     const described = await below.getAttribute('aria-describedby');
-    expect(await page.locator(`#${described}`).textContent()).toBe('trigger.below must be greater than trigger.above');
+    expect(await page.locator(`#${described}`).textContent()).toBe(
+      'trigger.below must be greater than trigger.above',
+    );
     // The keyboard lands on the field the server named.
     expect(await active(page)).toBe('Trigger 1 below');
     await form.getByRole('alert').waitFor();
@@ -140,11 +160,16 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await form.getByRole('button', { name: 'Save automation' }).click();
     await page.locator('[data-automation-id="too-warm"]').waitFor();
     const saved = await get('/api/home/automations/too-warm');
-    expect(saved.trigger).toEqual({ type: 'sensor', entity: 'sensor.living_room_temperature', above: 30, below: 40 });
+    expect(saved.trigger).toEqual({
+      type: 'sensor',
+      entity: 'sensor.living_room_temperature',
+      above: 30,
+      below: 40,
+    });
     expect(saved.triggers).toBeUndefined();
   });
 
-  it('edits an automation as JSON and back, and still tests it with each condition\'s verdict', async () => {
+  it("edits an automation as JSON and back, and still tests it with each condition's verdict", async () => {
     await page.getByRole('button', { name: 'Edit Too warm' }).click();
     const form = page.getByRole('form', { name: 'Edit Too warm' });
     await form.getByRole('button', { name: 'Edit as JSON' }).click();
@@ -230,7 +255,12 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     await page.getByRole('status').filter({ hasText: 'Saved "Reading Corner"' }).waitFor();
     const scene = await get('/api/home/scenes/reading-corner');
     expect(scene.actions).toHaveLength(5);
-    expect(scene.actions[0]).toEqual({ entity: 'light.living_room', action: 'on', brightness: 36, kelvin: 3000 });
+    expect(scene.actions[0]).toEqual({
+      entity: 'light.living_room',
+      action: 'on',
+      brightness: 36,
+      kelvin: 3000,
+    });
     expect(JSON.stringify(scene.actions)).not.toContain('lock.back_door');
 
     await page.getByRole('button', { name: 'New scene' }).click();
@@ -241,11 +271,13 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     const name = again.getByLabel('Scene name');
     await again.locator('[aria-invalid="true"]').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toContain('already exists');
+    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toContain(
+      'already exists',
+    );
     await again.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('shows a built-in scene\'s room-wide rules in its editor', async () => {
+  it("shows a built-in scene's room-wide rules in its editor", async () => {
     await page.getByRole('button', { name: 'Edit Movie Night' }).click();
     const form = page.getByRole('form', { name: 'Edit Movie Night' });
     await form.getByText('Every device with domain light, area living_room').waitFor();
@@ -280,8 +312,14 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
 
     await open(p, 'scenes');
     await p.getByRole('button', { name: 'New scene' }).click();
-    await p.getByRole('form', { name: 'New scene' }).getByLabel('Device 1 device').selectOption('light.bedroom');
-    await p.getByRole('form', { name: 'New scene' }).getByLabel('Device 1 set colour', { exact: true }).check();
+    await p
+      .getByRole('form', { name: 'New scene' })
+      .getByLabel('Device 1 device')
+      .selectOption('light.bedroom');
+    await p
+      .getByRole('form', { name: 'New scene' })
+      .getByLabel('Device 1 set colour', { exact: true })
+      .check();
     expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await p.context().close();
   });

@@ -13,10 +13,16 @@ import { buildDashboard, hasChromium, launchChromium } from './browser.js';
  * the page records it (Web Audio → 16 kHz WAV), posts it to /api/ai/voice, pocketsphinx
  * transcribes it, the Home agent acts on the demo home, and the page shows what it heard and did.
  */
-const haveSphinx = existsSync('/usr/bin/pocketsphinx_continuous') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
+const haveSphinx =
+  existsSync('/usr/bin/pocketsphinx_continuous') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
 const haveFlite = existsSync('/usr/bin/flite');
-const missing = [!hasChromium && 'chromium', !haveSphinx && 'pocketsphinx pocketsphinx-en-us', !haveFlite && 'flite'].filter(Boolean);
-if (missing.length) console.warn(`dashboard microphone test skipped: install ${missing.join(', ')} (apt-get) to run it`);
+const missing = [
+  !hasChromium && 'chromium',
+  !haveSphinx && 'pocketsphinx pocketsphinx-en-us',
+  !haveFlite && 'flite',
+].filter(Boolean);
+if (missing.length)
+  console.warn(`dashboard microphone test skipped: install ${missing.join(', ')} (apt-get) to run it`);
 
 const SPEECH_START_S = 0.5;
 
@@ -24,15 +30,25 @@ const SPEECH_START_S = 0.5;
 function padWav(wav: Buffer, before: number, after: number): { wav: Buffer; speechSeconds: number } {
   const rate = wav.readUInt32LE(24);
   let at = 12;
-  while (at < wav.length - 8 && wav.toString('ascii', at, at + 4) !== 'data') at += 8 + wav.readUInt32LE(at + 4);
+  while (at < wav.length - 8 && wav.toString('ascii', at, at + 4) !== 'data')
+    at += 8 + wav.readUInt32LE(at + 4);
   const pcm = wav.subarray(at + 8, at + 8 + wav.readUInt32LE(at + 4));
   const silence = (s: number) => Buffer.alloc(Math.round(s * rate) * 2);
   const data = Buffer.concat([silence(before), pcm, silence(after)]);
   const head = Buffer.alloc(44);
-  head.write('RIFF', 0); head.writeUInt32LE(36 + data.length, 4); head.write('WAVE', 8);
-  head.write('fmt ', 12); head.writeUInt32LE(16, 16); head.writeUInt16LE(1, 20); head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24); head.writeUInt32LE(rate * 2, 28); head.writeUInt16LE(2, 32); head.writeUInt16LE(16, 34);
-  head.write('data', 36); head.writeUInt32LE(data.length, 40);
+  head.write('RIFF', 0);
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVE', 8);
+  head.write('fmt ', 12);
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(1, 22);
+  head.writeUInt32LE(rate, 24);
+  head.writeUInt32LE(rate * 2, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36);
+  head.writeUInt32LE(data.length, 40);
   return { wav: Buffer.concat([head, data]), speechSeconds: pcm.length / 2 / rate };
 }
 
@@ -44,7 +60,8 @@ describe.skipIf(missing.length > 0)('the microphone button in the chat panel', (
   let speechSeconds = 0;
   let removeBuild = () => {};
   const dir = mkdtempSync(join(tmpdir(), 'hearth-mic-'));
-  const state = async (id: string) => (await t.api('GET', `/api/home/entities/${id}`, { token })).body.state as unknown;
+  const state = async (id: string) =>
+    (await t.api('GET', `/api/home/entities/${id}`, { token })).body.state as unknown;
 
   beforeAll(async () => {
     const spoken = padWav(await synthesize('turn on the kitchen light', 'flite:kal16'), SPEECH_START_S, 20);
@@ -85,7 +102,9 @@ describe.skipIf(missing.length > 0)('the microphone button in the chat panel', (
     await page.waitForTimeout((SPEECH_START_S + speechSeconds + 1) * 1000);
     await stop.click();
 
-    await page.locator('.chat-log li.me', { hasText: '🎤 turn on the kitchen light' }).waitFor({ timeout: 15_000 });
+    await page
+      .locator('.chat-log li.me', { hasText: '🎤 turn on the kitchen light' })
+      .waitFor({ timeout: 15_000 });
     const reply = page.locator('.chat-log li.agent');
     await reply.waitFor();
     expect((await reply.locator('p').textContent())?.trim()).not.toBe('');
@@ -95,7 +114,12 @@ describe.skipIf(missing.length > 0)('the microphone button in the chat panel', (
     // What the page sent: a 16 kHz mono 16-bit PCM WAV holding the whole sentence.
     const wav = Buffer.from(await page.evaluate<number[]>('window.sentVoice'));
     expect(wav.toString('ascii', 0, 4) + wav.toString('ascii', 8, 12)).toBe('RIFFWAVE');
-    expect({ format: wav.readUInt16LE(20), channels: wav.readUInt16LE(22), rate: wav.readUInt32LE(24), bits: wav.readUInt16LE(34) }).toEqual({ format: 1, channels: 1, rate: 16000, bits: 16 });
+    expect({
+      format: wav.readUInt16LE(20),
+      channels: wav.readUInt16LE(22),
+      rate: wav.readUInt32LE(24),
+      bits: wav.readUInt16LE(34),
+    }).toEqual({ format: 1, channels: 1, rate: 16000, bits: 16 });
     expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
     expect((wav.length - 44) / 2 / 16000).toBeGreaterThan(speechSeconds);
   });

@@ -10,7 +10,7 @@ import { hasChromium, launchChromium } from './browser.js';
  * endpoint 16 kHz audio where speech-band tones survive and ultrasonic-to-8 kHz hiss does not
  * fold back into the speech band.
  */
-describe.skipIf(!hasChromium)('the dashboard recorder\'s resampling and WAV encoding', () => {
+describe.skipIf(!hasChromium)("the dashboard recorder's resampling and WAV encoding", () => {
   let browser: Browser;
   let page: Page;
 
@@ -23,10 +23,13 @@ describe.skipIf(!hasChromium)('the dashboard recorder\'s resampling and WAV enco
     await page.addScriptTag({ type: 'module', content: `${code}\nwindow.wav = { resample, encodeWav };` });
     await page.waitForFunction('window.wav');
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   /** RMS of a `hz` sine at 48 kHz, resampled to 16 kHz by the recorder. */
-  const through = (hz: number) => page.evaluate<number>(`(async () => {
+  const through = (hz: number) =>
+    page.evaluate<number>(`(async () => {
     const input = new Float32Array(48000);
     for (let i = 0; i < input.length; i++) input[i] = 0.5 * Math.sin(2 * Math.PI * ${hz} * i / 48000);
     const out = await window.wav.resample([input.subarray(0, 20000), input.subarray(20000)], 48000, 16000);
@@ -49,9 +52,16 @@ describe.skipIf(!hasChromium)('the dashboard recorder\'s resampling and WAV enco
     const wav = Buffer.from(bytes);
     expect(wav.toString('ascii', 0, 4) + wav.toString('ascii', 8, 16)).toBe('RIFFWAVEfmt ');
     expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
-    expect({ format: wav.readUInt16LE(20), channels: wav.readUInt16LE(22), rate: wav.readUInt32LE(24), bytesPerSecond: wav.readUInt32LE(28), bits: wav.readUInt16LE(34) })
-      .toEqual({ format: 1, channels: 1, rate: 16000, bytesPerSecond: 32000, bits: 16 });
+    expect({
+      format: wav.readUInt16LE(20),
+      channels: wav.readUInt16LE(22),
+      rate: wav.readUInt32LE(24),
+      bytesPerSecond: wav.readUInt32LE(28),
+      bits: wav.readUInt16LE(34),
+    }).toEqual({ format: 1, channels: 1, rate: 16000, bytesPerSecond: 32000, bits: 16 });
     expect(wav.readUInt32LE(40)).toBe(10);
-    expect([0, 1, 2, 3, 4].map((i) => wav.readInt16LE(44 + i * 2))).toEqual([0, 16383, -16383, 32767, -32767]);
+    expect([0, 1, 2, 3, 4].map((i) => wav.readInt16LE(44 + i * 2))).toEqual([
+      0, 16383, -16383, 32767, -32767,
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/api/http/server.js';
 import { startTestApp, withUsers, type ApiResponse } from '../../src/test-support/harness.js';
-import { fillPath, isValid, sampleOf, wrongTypeOf, type JsonSchema } from '../../src/test-support/schema-samples.js';
+import {
+  addSharedSchemas,
+  fillPath,
+  isValid,
+  sampleOf,
+  wrongTypeOf,
+  type JsonSchema,
+} from '../../src/test-support/schema-samples.js';
 
 /**
  * Bad input for every route in the route table (issue 2 §7): malformed JSON, wrong types,
@@ -28,6 +35,7 @@ const OPEN_BODIES = new Set(['POST /api/home/control']);
 
 const t = await startTestApp();
 const routes = t.app.routes.filter((r) => r.method !== 'HEAD');
+addSharedSchemas(t.app.http.getSchemas());
 const key = (r: RouteInfo) => `${r.method} ${r.url}`;
 const withBodies = routes.filter((r) => BODY_METHODS.has(r.method));
 const withSchemas = routes.filter((r) => isObjectSchema(r.schema.body));
@@ -74,9 +82,12 @@ describe('request body schemas', () => {
     else expect(extra).toBe(false);
   });
 
-  it.each(withSchemas.map((r) => [key(r), r] as const))('%s: the test sample is valid (else add it to VALID_BODIES)', (_k, r) => {
-    expect(isValid(r.schema.body as JsonSchema, validBody(r))).toBe(true);
-  });
+  it.each(withSchemas.map((r) => [key(r), r] as const))(
+    '%s: the test sample is valid (else add it to VALID_BODIES)',
+    (_k, r) => {
+      expect(isValid(r.schema.body as JsonSchema, validBody(r))).toBe(true);
+    },
+  );
 });
 
 describe.each(withBodies.map((r) => [key(r), r] as const))('%s', (_k, route) => {
@@ -93,7 +104,11 @@ describe.each(withBodies.map((r) => [key(r), r] as const))('%s', (_k, route) => 
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    expectErrorShape(await send(route, { raw: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectErrorShape(
+      await send(route, { raw: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 });
 
@@ -107,7 +122,10 @@ describe.each(withSchemas.map((r) => [key(r), r] as const))('%s', (_k, route) =>
   });
 
   it('answers an unknown field with 400 naming it', async () => {
-    expectNamesField(await send(route, { body: { ...validBody(route), surprise_field: 1 } }), 'surprise_field');
+    expectNamesField(
+      await send(route, { body: { ...validBody(route), surprise_field: 1 } }),
+      'surprise_field',
+    );
   });
 
   for (const field of schema.required ?? []) {
@@ -129,17 +147,22 @@ describe.each(withSchemas.map((r) => [key(r), r] as const))('%s', (_k, route) =>
 describe('routes and methods that do not exist', () => {
   it('answer 404 ROUTE_NOT_FOUND in the error shape, with or without a token', async () => {
     expectErrorShape(await t.api('GET', '/api/no/such/route'), 404, 'ROUTE_NOT_FOUND');
-    expectErrorShape(await t.api('POST', '/api/no/such/route', { token: admin, body: {} }), 404, 'ROUTE_NOT_FOUND');
+    expectErrorShape(
+      await t.api('POST', '/api/no/such/route', { token: admin, body: {} }),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
     expectErrorShape(await t.api('PATCH', '/health'), 404, 'ROUTE_NOT_FOUND');
   });
 });
 
 describe('query strings', () => {
-  it.each(routes.filter((r) => r.method === 'GET' && isObjectSchema(r.schema.querystring)).map((r) => [key(r), r] as const))(
-    '%s rejects an unknown query parameter with 400 naming it',
-    async (_k, route) => {
-      const res = await t.api('GET', `${pathOf(route)}?surprise_param=1`, { token: admin });
-      expectNamesField(res, 'surprise_param');
-    },
-  );
+  it.each(
+    routes
+      .filter((r) => r.method === 'GET' && isObjectSchema(r.schema.querystring))
+      .map((r) => [key(r), r] as const),
+  )('%s rejects an unknown query parameter with 400 naming it', async (_k, route) => {
+    const res = await t.api('GET', `${pathOf(route)}?surprise_param=1`, { token: admin });
+    expectNamesField(res, 'surprise_param');
+  });
 });

@@ -15,12 +15,18 @@ describe('the license-server role', () => {
     const script = await res.text();
     expect(script.startsWith('#!/bin/sh\n')).toBe(true);
     expect(script).toContain(t.url.replace('http://', ''));
-    expect(t.app.routes).toContainEqual(expect.objectContaining({ method: 'GET', url: '/install', access: 'public' }));
+    expect(t.app.routes).toContainEqual(
+      expect.objectContaining({ method: 'GET', url: '/install', access: 'public' }),
+    );
   });
 
   it('writes HEARTH_PUBLIC_URL into the script when set', async () => {
-    t = await startTestApp({ env: { HEARTH_ROLE: 'license-server', HEARTH_PUBLIC_URL: 'https://hearth.example.com' } });
-    expect(await (await fetch(`${t.url}/install`)).text()).toContain("HEARTH_SERVER='https://hearth.example.com'");
+    t = await startTestApp({
+      env: { HEARTH_ROLE: 'license-server', HEARTH_PUBLIC_URL: 'https://hearth.example.com' },
+    });
+    expect(await (await fetch(`${t.url}/install`)).text()).toContain(
+      "HEARTH_SERVER='https://hearth.example.com'",
+    );
   });
 
   it('still answers /health', async () => {

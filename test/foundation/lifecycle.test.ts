@@ -9,8 +9,14 @@ describe('app.stop()', () => {
   it('disconnects live sockets, stops accepting requests and closes storage', async () => {
     const t = await startTestApp();
     const { access_token } = await registerUser(t, 'admin');
-    const socket = io(t.url, { auth: { token: access_token }, transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const socket = io(t.url, {
+      auth: { token: access_token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) =>
+      socket.once('connect', () => resolve()).once('connect_error', reject),
+    );
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
     await t.stop({ keepData: true });
@@ -19,6 +25,23 @@ describe('app.stop()', () => {
     await expect(fetch(`${t.url}/health`)).rejects.toThrow();
     const store = t.app.ctx.store as SqliteStore;
     expect(store.db.open).toBe(false);
+    // Nothing stays subscribed to the bus: a stopped app holds no references from it.
+    const events = [
+      'state_changed',
+      'entity_added',
+      'entity_updated',
+      'entity_removed',
+      'device_availability',
+      'command_result',
+      'scene_activated',
+      'automation_triggered',
+      'automation_finished',
+      'notification',
+      'settings_changed',
+      'session_revoked',
+      'user_changed',
+    ] as const;
+    expect(events.filter((e) => t.app.ctx.bus.listenerCount(e) > 0)).toEqual([]);
     await expect(t.app.stop()).resolves.toBeUndefined();
     await t.stop();
   });
@@ -29,7 +52,9 @@ describe('app.stop()', () => {
     await first.stop({ keepData: true });
     const second = await startTestApp({ dataDir: first.dataDir });
     try {
-      const login = await second.api('POST', '/api/auth/login', { body: { username: 'admin', password: 'correct horse battery' } });
+      const login = await second.api('POST', '/api/auth/login', {
+        body: { username: 'admin', password: 'correct horse battery' },
+      });
       expect(login.status).toBe(200);
     } finally {
       await second.stop();

@@ -15,17 +15,23 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The only routes anyone may call without a token (§5.4), besides non-API pages. */
 const PUBLIC_API = new Set([
-  'POST /api/auth/register', 'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
   // Onboarding: whether the first admin must still be created (a boolean, nothing else; issue 7).
   'GET /api/auth/setup',
 ]);
 /** Account self-service a viewer may do although it is not a read (§5.6: viewer is otherwise read-only). */
 const VIEWER_WRITES = new Set([
-  'POST /api/auth/refresh', 'POST /api/auth/logout', 'DELETE /api/auth/sessions/:id', 'PUT /api/auth/password',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'DELETE /api/auth/sessions/:id',
+  'PUT /api/auth/password',
   // Chat is how viewers ask questions; the Home agent itself refuses a viewer's commands (issue 6).
   'POST /api/ai/chat',
   // Voice is chat by speech: the same agents refuse a viewer's commands.
   'POST /api/ai/voice',
+  // Read marks on notifications are the caller's own (issue 16).
+  'POST /api/home/notifications/read',
 ]);
 
 const t = await startTestApp();
@@ -57,7 +63,9 @@ function call(route: RouteInfo, token: string | undefined) {
 
 describe('the route table', () => {
   it('is not empty and has the foundation routes', () => {
-    expect(routes.map(key)).toEqual(expect.arrayContaining(['GET /health', 'POST /api/auth/login', 'GET /api/users']));
+    expect(routes.map(key)).toEqual(
+      expect.arrayContaining(['GET /health', 'POST /api/auth/login', 'GET /api/users']),
+    );
   });
 
   it('needs a token for every API route except login and register', () => {
@@ -66,7 +74,9 @@ describe('the route table', () => {
   });
 
   it('has only GET routes outside /api that are public (pages, documents)', () => {
-    const odd = routes.filter((r) => !r.url.startsWith('/api/') && r.access === 'public' && r.method !== 'GET').map(key);
+    const odd = routes
+      .filter((r) => !r.url.startsWith('/api/') && r.access === 'public' && r.method !== 'GET')
+      .map(key);
     expect(odd).toEqual([]);
   });
 
@@ -79,13 +89,21 @@ describe('the route table', () => {
 describe.each(routes.map((r) => [key(r), r] as const))('%s', (_name, route) => {
   for (const caller of CALLERS) {
     const allowed = route.access === 'public' || (caller !== 'none' && roleAllows(caller, route.access));
-    const expectation = allowed ? 'is let through' : caller === 'none' ? 'is refused with 401' : 'is refused with 403';
-    const who = { none: 'a caller without a token', viewer: 'a viewer', user: 'a user', admin: 'an admin' }[caller];
+    const expectation = allowed
+      ? 'is let through'
+      : caller === 'none'
+        ? 'is refused with 401'
+        : 'is refused with 403';
+    const who = { none: 'a caller without a token', viewer: 'a viewer', user: 'a user', admin: 'an admin' }[
+      caller
+    ];
     it(`${who} ${expectation} (access: ${route.access})`, async () => {
       const token = caller === 'none' ? undefined : await tokenFor(caller);
       const res = await call(route, token);
       if (allowed) {
-        expect([401, 403], `${key(route)} as ${caller}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
+        expect([401, 403], `${key(route)} as ${caller}: ${JSON.stringify(res.body)}`).not.toContain(
+          res.status,
+        );
       } else if (caller === 'none') {
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('UNAUTHENTICATED');
@@ -103,7 +121,9 @@ describe('HEAD twins of GET routes', () => {
     const guarded = routes.filter((r) => r.method === 'GET' && r.access !== 'public');
     const open: string[] = [];
     for (const route of guarded) {
-      const res = await fetch(t.url + fillPath(route.url, route.schema.params as JsonSchema | undefined), { method: 'HEAD' });
+      const res = await fetch(t.url + fillPath(route.url, route.schema.params as JsonSchema | undefined), {
+        method: 'HEAD',
+      });
       if (res.status !== 401 && res.status !== 404) open.push(`${key(route)} → HEAD ${res.status}`);
     }
     expect(open).toEqual([]);
@@ -113,7 +133,16 @@ describe('HEAD twins of GET routes', () => {
 describe('the OpenAPI document', () => {
   it('documents every route with its method, a success response schema and the bearer requirement', async () => {
     const doc = (await t.api('GET', '/openapi.json')).body as {
-      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; security?: unknown }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+            security?: unknown;
+          }
+        >
+      >;
     };
     const problems: string[] = [];
     for (const route of routes.filter((r) => r.documented)) {
@@ -124,9 +153,11 @@ describe('the OpenAPI document', () => {
         continue;
       }
       const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-      if (!success.some(([, r]) => Object.values(r.content ?? {}).some((c) => c.schema))) problems.push(`${key(route)}: no 2xx response schema`);
+      if (!success.some(([, r]) => Object.values(r.content ?? {}).some((c) => c.schema)))
+        problems.push(`${key(route)}: no 2xx response schema`);
       if (route.access !== 'public' && !op.security) problems.push(`${key(route)}: no bearer security`);
-      for (const status of ['4XX', '5XX']) if (!op.responses?.[status]) problems.push(`${key(route)}: no ${status} error schema`);
+      for (const status of ['4XX', '5XX'])
+        if (!op.responses?.[status]) problems.push(`${key(route)}: no ${status} error schema`);
     }
     expect(problems).toEqual([]);
   });
@@ -135,3 +166,46 @@ describe('the OpenAPI document', () => {
     expect(routes.filter((r) => !r.documented && r.url.startsWith('/api/')).map(key)).toEqual([]);
   });
 });
+
+/**
+ * The same matrix for API tokens (issue 17 §6): a `read` token reaches what a viewer reaches,
+ * `control` what a user reaches, `admin` what an admin reaches — except account, session and
+ * token management, which no token may touch (403 TOKEN_SCOPE). Tokens belong to the admin, so
+ * the scope alone sets the ceiling.
+ */
+const TOKEN_SCOPES = { read: 'viewer', control: 'user', admin: 'admin' } as const;
+const SESSION_ONLY = (r: RouteInfo) =>
+  r.url.startsWith('/api/tokens') || (r.url.startsWith('/api/auth/') && r.url !== '/api/auth/me');
+
+const apiTokens = {} as Record<keyof typeof TOKEN_SCOPES, string>;
+beforeAll(async () => {
+  for (const scope of Object.keys(TOKEN_SCOPES) as (keyof typeof TOKEN_SCOPES)[]) {
+    const res = await t.api('POST', '/api/tokens', {
+      token: await tokenFor('admin'),
+      body: { name: `matrix ${scope}`, scope },
+    });
+    apiTokens[scope] = res.body.token;
+  }
+});
+
+describe.each(routes.filter((r) => r.access !== 'public').map((r) => [key(r), r] as const))(
+  '%s with an API token',
+  (_name, route) => {
+    for (const [scope, role] of Object.entries(TOKEN_SCOPES) as [keyof typeof TOKEN_SCOPES, Caller][]) {
+      const expected = !roleAllows(role as Exclude<Caller, 'none'>, route.access)
+        ? 'FORBIDDEN'
+        : SESSION_ONLY(route)
+          ? 'TOKEN_SCOPE'
+          : 'through';
+      it(`a ${scope} token is ${expected === 'through' ? 'let through' : `refused with 403 ${expected}`}`, async () => {
+        const res = await call(route, apiTokens[scope]);
+        if (expected === 'through') expect([401, 403], JSON.stringify(res.body)).not.toContain(res.status);
+        else {
+          expect(res.status, JSON.stringify(res.body)).toBe(403);
+          expect(res.body.error.code).toBe(expected);
+        }
+        expect(res.status, 'never a server error').toBeLessThan(500);
+      });
+    }
+  },
+);

@@ -6,7 +6,10 @@
 // `.js`: this file is also type-checked by the service's NodeNext build (test/dashboard/action-catalogue.test.ts).
 import type { Capabilities } from './types.js';
 
-export interface ActionParams { required: string[]; optional: string[] }
+export interface ActionParams {
+  required: string[];
+  optional: string[];
+}
 
 const none: ActionParams = { required: [], optional: [] };
 const withCode: ActionParams = { required: [], optional: ['code'] };
@@ -51,25 +54,64 @@ export type ParamSpec =
 /** How to ask for one parameter of an entity's action; null when the entity cannot take it. */
 export function paramSpec(name: string, caps: Capabilities): ParamSpec | null {
   switch (name) {
-    case 'brightness': return caps.brightness ? { kind: 'number', label: 'Brightness', min: 0, max: 100, step: 1, unit: '%' } : null;
-    case 'kelvin': return caps.color_temp ? { kind: 'number', label: 'Colour temperature', min: caps.color_temp.min_kelvin, max: caps.color_temp.max_kelvin, step: 100, unit: 'K' } : null;
-    case 'color': return caps.color ? { kind: 'color', label: 'Colour' } : null;
-    case 'position': return caps.position ? { kind: 'number', label: 'Position', min: 0, max: 100, step: 1, unit: '%' } : null;
-    case 'temperature': return caps.temperature ? { kind: 'number', label: 'Setpoint', min: caps.temperature.min, max: caps.temperature.max, step: caps.temperature.step, unit: caps.temperature.unit } : null;
-    case 'hvac_mode': return caps.hvac_modes?.length ? { kind: 'choice', label: 'Mode', options: caps.hvac_modes } : null;
-    case 'preset': return caps.presets?.length ? { kind: 'choice', label: 'Preset', options: caps.presets } : null;
-    case 'speed': return caps.fan_speeds?.length ? { kind: 'choice', label: 'Speed', options: caps.fan_speeds } : null;
-    case 'volume': return caps.volume ? { kind: 'number', label: 'Volume', min: 0, max: 100, step: 1, unit: '%' } : null;
-    case 'code': return { kind: 'text', label: 'Code' };
-    default: return null;
+    case 'brightness':
+      return caps.brightness
+        ? { kind: 'number', label: 'Brightness', min: 0, max: 100, step: 1, unit: '%' }
+        : null;
+    case 'kelvin':
+      return caps.color_temp
+        ? {
+            kind: 'number',
+            label: 'Colour temperature',
+            min: caps.color_temp.min_kelvin,
+            max: caps.color_temp.max_kelvin,
+            step: 100,
+            unit: 'K',
+          }
+        : null;
+    case 'color':
+      return caps.color ? { kind: 'color', label: 'Colour' } : null;
+    case 'position':
+      return caps.position
+        ? { kind: 'number', label: 'Position', min: 0, max: 100, step: 1, unit: '%' }
+        : null;
+    case 'temperature':
+      return caps.temperature
+        ? {
+            kind: 'number',
+            label: 'Setpoint',
+            min: caps.temperature.min,
+            max: caps.temperature.max,
+            step: caps.temperature.step,
+            unit: caps.temperature.unit,
+          }
+        : null;
+    case 'hvac_mode':
+      return caps.hvac_modes?.length ? { kind: 'choice', label: 'Mode', options: caps.hvac_modes } : null;
+    case 'preset':
+      return caps.presets?.length ? { kind: 'choice', label: 'Preset', options: caps.presets } : null;
+    case 'speed':
+      return caps.fan_speeds?.length ? { kind: 'choice', label: 'Speed', options: caps.fan_speeds } : null;
+    case 'volume':
+      return caps.volume ? { kind: 'number', label: 'Volume', min: 0, max: 100, step: 1, unit: '%' } : null;
+    case 'code':
+      return { kind: 'text', label: 'Code' };
+    default:
+      return null;
   }
 }
 
 /** The parameters an entity's action takes, each with how to ask for it (those the entity cannot take are left out). */
-export function paramsOf(action: string, caps: Capabilities): { name: string; required: boolean; spec: ParamSpec }[] {
+export function paramsOf(
+  action: string,
+  caps: Capabilities,
+): { name: string; required: boolean; spec: ParamSpec }[] {
   const p = ACTION_PARAMS[action] ?? none;
   const out: { name: string; required: boolean; spec: ParamSpec }[] = [];
-  for (const [list, required] of [[p.required, true], [p.optional, false]] as const) {
+  for (const [list, required] of [
+    [p.required, true],
+    [p.optional, false],
+  ] as const) {
     for (const name of list) {
       const spec = paramSpec(name, caps);
       if (spec) out.push({ name, required, spec });
@@ -81,20 +123,46 @@ export function paramsOf(action: string, caps: Capabilities): { name: string; re
 /** A sensible first value for a required parameter, so a freshly chosen action is valid as it stands. */
 export function defaultParam(spec: ParamSpec): unknown {
   switch (spec.kind) {
-    case 'number': return spec.unit === '%' ? 50 : Math.round((spec.min + spec.max) / 2 / spec.step) * spec.step;
-    case 'choice': return spec.options[0];
-    case 'color': return '#ffb46b';
-    case 'text': return '';
+    case 'number':
+      return spec.unit === '%' ? 50 : Math.round((spec.min + spec.max) / 2 / spec.step) * spec.step;
+    case 'choice':
+      return spec.options[0];
+    case 'color':
+      return '#ffb46b';
+    case 'text':
+      return '';
   }
 }
 
 const LABELS: Record<string, string> = {
-  on: 'Turn on', off: 'Turn off', toggle: 'Toggle', dim: 'Dim to', set_color_temp: 'Set colour temperature', set_color: 'Set colour',
-  lock: 'Lock', unlock: 'Unlock', open: 'Open', close: 'Close', stop: 'Stop', set_position: 'Set position',
-  set_temperature: 'Set temperature', set_hvac_mode: 'Set mode', set_preset: 'Set preset', set_fan_speed: 'Set fan speed',
-  arm_home: 'Arm (home)', arm_away: 'Arm (away)', arm_night: 'Arm (night)', disarm: 'Disarm',
-  play: 'Play', pause: 'Pause', next: 'Next', previous: 'Previous', set_volume: 'Set volume',
-  start_recording: 'Start recording', stop_recording: 'Stop recording', activate: 'Activate',
+  on: 'Turn on',
+  off: 'Turn off',
+  toggle: 'Toggle',
+  dim: 'Dim to',
+  set_color_temp: 'Set colour temperature',
+  set_color: 'Set colour',
+  lock: 'Lock',
+  unlock: 'Unlock',
+  open: 'Open',
+  close: 'Close',
+  stop: 'Stop',
+  set_position: 'Set position',
+  set_temperature: 'Set temperature',
+  set_hvac_mode: 'Set mode',
+  set_preset: 'Set preset',
+  set_fan_speed: 'Set fan speed',
+  arm_home: 'Arm (home)',
+  arm_away: 'Arm (away)',
+  arm_night: 'Arm (night)',
+  disarm: 'Disarm',
+  play: 'Play',
+  pause: 'Pause',
+  next: 'Next',
+  previous: 'Previous',
+  set_volume: 'Set volume',
+  start_recording: 'Start recording',
+  stop_recording: 'Stop recording',
+  activate: 'Activate',
 };
 
 export const actionLabel = (action: string) => LABELS[action] ?? action.replace(/_/g, ' ');

@@ -1,11 +1,24 @@
 /** The REST client: bearer token from the session, errors in the service's one error shape. */
 
 export type Role = 'admin' | 'user' | 'viewer';
-export interface User { id: string; username: string; role: Role }
-export interface LoginResult { access_token: string; token_type: 'bearer'; user: User }
+export interface User {
+  id: string;
+  username: string;
+  role: Role;
+}
+export interface LoginResult {
+  access_token: string;
+  token_type: 'bearer';
+  user: User;
+}
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
   /** The field a validation error names, if any (for inline messages). */
@@ -51,11 +64,17 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     throw new ApiError(0, 'NETWORK', 'The service cannot be reached.');
   }
   const text = await res.text();
-  const data = text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
+  const data =
+    text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
   if (!res.ok) {
     const err = (data as { error?: { code: string; message: string; details?: unknown } } | undefined)?.error;
     if (res.status === 401 && token) onUnauthorized();
-    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? `Request failed (${res.status}).`, err?.details);
+    throw new ApiError(
+      res.status,
+      err?.code ?? 'HTTP_' + res.status,
+      err?.message ?? `Request failed (${res.status}).`,
+      err?.details,
+    );
   }
   return data as T;
 }

@@ -25,13 +25,18 @@ export function AuthScreen({ needsAdmin, invite, onSignedIn }: Props) {
     setError(null);
     try {
       if (mode === 'login') {
-        const r = await api<LoginResult>('POST', '/api/auth/login', { username, password });
+        // The service ends a session without "remember me" after HEARTH_SESSION_HOURS.
+        const r = await api<LoginResult>('POST', '/api/auth/login', { username, password, remember });
         session.save(r.access_token, remember);
         onSignedIn(r.user);
         return;
       }
       const body = { username, password, ...(mode === 'register' && invite ? { invite } : {}) };
-      const r = await api<({ status: 'active' } & LoginResult) | { status: 'pending'; user: User }>('POST', '/api/auth/register', body);
+      const r = await api<({ status: 'active' } & LoginResult) | { status: 'pending'; user: User }>(
+        'POST',
+        '/api/auth/register',
+        body,
+      );
       if (invite) history.replaceState(null, '', location.pathname + location.hash);
       if (r.status === 'pending') {
         setPending(true);
@@ -50,28 +55,88 @@ export function AuthScreen({ needsAdmin, invite, onSignedIn }: Props) {
     return (
       <main class="auth">
         <h1>Hearth</h1>
-        <p role="status" class="notice">Your account is waiting for an administrator's approval. You can log in once it is approved.</p>
-        <button type="button" onClick={() => { setPending(false); setMode('login'); }}>Back to login</button>
+        <p role="status" class="notice">
+          Your account is waiting for an administrator's approval. You can log in once it is approved.
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setPending(false);
+            setMode('login');
+          }}
+        >
+          Back to login
+        </button>
       </main>
     );
   }
 
-  const title = { onboard: 'Welcome to Hearth', login: 'Log in', register: invite ? 'Create your account' : 'Request an account' }[mode];
+  const title = {
+    onboard: 'Welcome to Hearth',
+    login: 'Log in',
+    register: invite ? 'Create your account' : 'Request an account',
+  }[mode];
   return (
     <main class="auth">
       <h1>{title}</h1>
       {mode === 'onboard' && <p>No accounts yet. Create the first one: it becomes the administrator.</p>}
       {mode === 'register' && invite && <p>You were invited to this home. Choose a username and password.</p>}
-      {mode === 'register' && !invite && <p>Without an invite, an administrator must approve your account.</p>}
+      {mode === 'register' && !invite && (
+        <p>Without an invite, an administrator must approve your account.</p>
+      )}
       <form onSubmit={submit}>
-        <label>Username<input name="username" autocomplete="username" required minLength={mode === 'login' ? 1 : 3} value={username} onInput={(e) => setUsername(e.currentTarget.value)} /></label>
-        <label>Password<input name="password" type="password" autocomplete={mode === 'login' ? 'current-password' : 'new-password'} required minLength={mode === 'login' ? 1 : 8} value={password} onInput={(e) => setPassword(e.currentTarget.value)} /></label>
-        <label class="check"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />Remember me on this device</label>
-        {error && <p role="alert" class="error">{error}</p>}
-        <button type="submit" class="primary" disabled={busy}>{{ onboard: 'Create admin account', login: 'Log in', register: invite ? 'Create account' : 'Request account' }[mode]}</button>
+        <label>
+          Username
+          <input
+            name="username"
+            autocomplete="username"
+            required
+            minLength={mode === 'login' ? 1 : 3}
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autocomplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            minLength={mode === 'login' ? 1 : 8}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          Remember me on this device
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {
+            {
+              onboard: 'Create admin account',
+              login: 'Log in',
+              register: invite ? 'Create account' : 'Request account',
+            }[mode]
+          }
+        </button>
       </form>
-      {mode === 'login' && <button type="button" class="link" onClick={() => setMode('register')}>No account? Request one</button>}
-      {mode === 'register' && <button type="button" class="link" onClick={() => setMode('login')}>Already have an account? Log in</button>}
+      {mode === 'login' && (
+        <button type="button" class="link" onClick={() => setMode('register')}>
+          No account? Request one
+        </button>
+      )}
+      {mode === 'register' && (
+        <button type="button" class="link" onClick={() => setMode('login')}>
+          Already have an account? Log in
+        </button>
+      )}
     </main>
   );
 }

@@ -21,17 +21,35 @@ export function useFieldError(path: string): string | null {
 const errorId = (path: string) => `err-${path.replace(/[^a-z0-9]/gi, '-')}`;
 
 /** A labelled control (`children` gets the accessible name and error wiring through `control`). */
-export function Field({ label, path, children, wide }: {
-  label: string; path: string; wide?: boolean;
-  children: (aria: { 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'data-path': string }) => ComponentChildren;
+export function Field({
+  label,
+  path,
+  children,
+  wide,
+}: {
+  label: string;
+  path: string;
+  wide?: boolean;
+  children: (aria: {
+    'aria-invalid'?: boolean;
+    'aria-describedby'?: string;
+    'data-path': string;
+  }) => ComponentChildren;
 }) {
   const error = useFieldError(path);
-  const aria = { 'data-path': path, ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId(path) } : {}) };
+  const aria = {
+    'data-path': path,
+    ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId(path) } : {}),
+  };
   return (
     <label class={`field${wide ? ' wide' : ''}`}>
       <span>{label}</span>
       {children(aria)}
-      {error && <span class="field-error error" id={errorId(path)}>{error}</span>}
+      {error && (
+        <span class="field-error error" id={errorId(path)}>
+          {error}
+        </span>
+      )}
     </label>
   );
 }
@@ -39,49 +57,126 @@ export function Field({ label, path, children, wide }: {
 /** A message for a whole row (e.g. `actions[2]` must be one of …). */
 export function RowError({ path }: { path: string }) {
   const error = useFieldError(path);
-  return error ? <p class="field-error error" data-path={path}>{error}</p> : null;
+  return error ? (
+    <p class="field-error error" data-path={path}>
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Sets or (for undefined / empty) removes a key, keeping the object's other fields. */
 export function patch(o: Obj, key: string, value: unknown): Obj {
   const next = { ...o };
-  if (value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value))) delete next[key];
+  if (value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value)))
+    delete next[key];
   else next[key] = value;
   return next;
 }
 
-export function NumberInput({ name, path, value, onChange, min, max, step, label }: {
-  name: string; path: string; label: string; value: unknown; onChange: (v: number | undefined) => void; min?: number; max?: number; step?: number | 'any';
+export function NumberInput({
+  name,
+  path,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  label,
+}: {
+  name: string;
+  path: string;
+  label: string;
+  value: unknown;
+  onChange: (v: number | undefined) => void;
+  min?: number;
+  max?: number;
+  step?: number | 'any';
 }) {
   return (
     <Field label={label} path={path}>
       {(aria) => (
-        <input type="number" inputMode="decimal" aria-label={name} {...aria} min={min} max={max} step={step ?? 'any'}
+        <input
+          type="number"
+          inputMode="decimal"
+          aria-label={name}
+          {...aria}
+          min={min}
+          max={max}
+          step={step ?? 'any'}
           value={typeof value === 'number' ? value : ''}
-          onInput={(e) => { const v = e.currentTarget.value; onChange(v === '' ? undefined : Number(v)); }} />
+          onInput={(e) => {
+            const v = e.currentTarget.value;
+            onChange(v === '' ? undefined : Number(v));
+          }}
+        />
       )}
     </Field>
   );
 }
 
-export function TextInput({ name, path, value, onChange, label, list, type = 'text', maxLength }: {
-  name: string; path: string; label: string; value: unknown; onChange: (v: string) => void; list?: string; type?: string; maxLength?: number;
+export function TextInput({
+  name,
+  path,
+  value,
+  onChange,
+  label,
+  list,
+  type = 'text',
+  maxLength,
+}: {
+  name: string;
+  path: string;
+  label: string;
+  value: unknown;
+  onChange: (v: string) => void;
+  list?: string;
+  type?: string;
+  maxLength?: number;
 }) {
   return (
     <Field label={label} path={path}>
-      {(aria) => <input type={type} aria-label={name} {...aria} list={list} maxLength={maxLength} value={value === undefined || value === null ? '' : String(value)} onInput={(e) => onChange(e.currentTarget.value)} />}
+      {(aria) => (
+        <input
+          type={type}
+          aria-label={name}
+          {...aria}
+          list={list}
+          maxLength={maxLength}
+          value={value === undefined || value === null ? '' : String(value)}
+          onInput={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
     </Field>
   );
 }
 
-export function Select({ name, path, value, onChange, label, options }: {
-  name: string; path: string; label: string; value: string; onChange: (v: string) => void; options: (string | [string, string])[];
+export function Select({
+  name,
+  path,
+  value,
+  onChange,
+  label,
+  options,
+}: {
+  name: string;
+  path: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: (string | [string, string])[];
 }) {
   return (
     <Field label={label} path={path}>
       {(aria) => (
         <select aria-label={name} {...aria} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {options.map((o) => { const [v, text] = typeof o === 'string' ? [o, o] : o; return <option key={v} value={v}>{text}</option>; })}
+          {options.map((o) => {
+            const [v, text] = typeof o === 'string' ? [o, o] : o;
+            return (
+              <option key={v} value={v}>
+                {text}
+              </option>
+            );
+          })}
         </select>
       )}
     </Field>
@@ -89,8 +184,22 @@ export function Select({ name, path, value, onChange, label, options }: {
 }
 
 /** Picks an entity from the registry, grouped by room; `filter` narrows it to those that fit. */
-export function EntityPicker({ name, path, value, onChange, entities, areas, label = 'Device' }: {
-  name: string; path: string; value: unknown; onChange: (id: string) => void; entities: Entity[]; areas: Map<string, string>; label?: string;
+export function EntityPicker({
+  name,
+  path,
+  value,
+  onChange,
+  entities,
+  areas,
+  label = 'Device',
+}: {
+  name: string;
+  path: string;
+  value: unknown;
+  onChange: (id: string) => void;
+  entities: Entity[];
+  areas: Map<string, string>;
+  label?: string;
 }) {
   const groups = new Map<string, Entity[]>();
   for (const e of [...entities].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -103,10 +212,20 @@ export function EntityPicker({ name, path, value, onChange, entities, areas, lab
       {(aria) => (
         <select aria-label={name} {...aria} value={current} onChange={(e) => onChange(e.currentTarget.value)}>
           <option value="">Choose…</option>
-          {current && !entities.some((e) => e.entity_id === current) && <option value={current}>{current} (unknown)</option>}
-          {[...groups].sort(([a], [b]) => a.localeCompare(b)).map(([room, list]) => (
-            <optgroup key={room} label={room}>{list.map((e) => <option key={e.entity_id} value={e.entity_id}>{e.name} ({e.entity_id})</option>)}</optgroup>
-          ))}
+          {current && !entities.some((e) => e.entity_id === current) && (
+            <option value={current}>{current} (unknown)</option>
+          )}
+          {[...groups]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([room, list]) => (
+              <optgroup key={room} label={room}>
+                {list.map((e) => (
+                  <option key={e.entity_id} value={e.entity_id}>
+                    {e.name} ({e.entity_id})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
         </select>
       )}
     </Field>
@@ -116,19 +235,36 @@ export function EntityPicker({ name, path, value, onChange, entities, areas, lab
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** Weekday checkboxes; none ticked means every day (the key is left out). */
-export function DaysInput({ name, path, value, onChange }: { name: string; path: string; value: unknown; onChange: (v: string[] | undefined) => void }) {
+export function DaysInput({
+  name,
+  path,
+  value,
+  onChange,
+}: {
+  name: string;
+  path: string;
+  value: unknown;
+  onChange: (v: string[] | undefined) => void;
+}) {
   const days = Array.isArray(value) ? (value as string[]) : [];
   const error = useFieldError(path);
   return (
     <fieldset class="days" data-path={path} aria-invalid={error ? true : undefined}>
-      <legend>Days <small>(none = every day)</small></legend>
+      <legend>
+        Days <small>(none = every day)</small>
+      </legend>
       {WEEKDAYS.map((d) => (
         <label key={d} class="check">
-          <input type="checkbox" aria-label={`${name} ${d}`} checked={days.includes(d)}
+          <input
+            type="checkbox"
+            aria-label={`${name} ${d}`}
+            checked={days.includes(d)}
             onChange={(e) => {
               const next = WEEKDAYS.filter((x) => (x === d ? e.currentTarget.checked : days.includes(x)));
               onChange(next.length ? [...next] : undefined);
-            }} />{d}
+            }}
+          />
+          {d}
         </label>
       ))}
       {error && <span class="field-error error">{error}</span>}
@@ -137,12 +273,40 @@ export function DaysInput({ name, path, value, onChange }: { name: string; path:
 }
 
 /** Move up / move down / remove for one row of a list. */
-export function RowTools({ what, index, count, onMove, onRemove }: { what: string; index: number; count: number; onMove: (to: number) => void; onRemove: () => void }) {
+export function RowTools({
+  what,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
   return (
     <span class="row-tools">
-      <button type="button" aria-label={`Move ${what} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>↑</button>
-      <button type="button" aria-label={`Move ${what} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>↓</button>
-      <button type="button" aria-label={`Remove ${what}`} onClick={onRemove}>✕</button>
+      <button
+        type="button"
+        aria-label={`Move ${what} up`}
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        aria-label={`Move ${what} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      >
+        ↓
+      </button>
+      <button type="button" aria-label={`Remove ${what}`} onClick={onRemove}>
+        ✕
+      </button>
     </span>
   );
 }

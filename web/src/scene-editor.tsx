@@ -2,7 +2,17 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ParamSpec } from './action-catalogue';
 import { api, ApiError, message } from './api';
 import { ParamInput } from './entity-action';
-import { EntityPicker, Field, FieldError, RowError, RowTools, TextInput, move, replace, type Obj } from './form';
+import {
+  EntityPicker,
+  Field,
+  FieldError,
+  RowError,
+  RowTools,
+  TextInput,
+  move,
+  replace,
+  type Obj,
+} from './form';
 import { useStructure } from './hooks';
 import type { HomeStore } from './live';
 import { settingsOf, STATES, statesOf, toActions, toTargets, type Target } from './scene-targets';
@@ -15,16 +25,34 @@ import type { Entity, Scene } from './types';
 
 const describeRule = (a: Obj) => {
   const { target, action, ...params } = a as { target: Record<string, unknown>; action: string } & Obj;
-  const where = Object.entries(target ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`).join(', ');
-  const extra = Object.entries(params).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+  const where = Object.entries(target ?? {})
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join(', ');
+  const extra = Object.entries(params)
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+    .join(', ');
   return `Every device with ${where || 'any'}: ${action}${extra ? ` (${extra})` : ''}`;
 };
 
-function TargetFields({ name, path, target, entities, areas, onChange }: {
-  name: string; path: string; target: Target; entities: Map<string, Entity>; areas: Map<string, string>; onChange: (t: Target) => void;
+function TargetFields({
+  name,
+  path,
+  target,
+  entities,
+  areas,
+  onChange,
+}: {
+  name: string;
+  path: string;
+  target: Target;
+  entities: Map<string, Entity>;
+  areas: Map<string, string>;
+  onChange: (t: Target) => void;
 }) {
   const e = entities.get(target.entity);
-  const controllable = [...entities.values()].filter((x) => statesOf(x).length > 0 || settingsOf(x, 'on').length > 0);
+  const controllable = [...entities.values()].filter(
+    (x) => statesOf(x).length > 0 || settingsOf(x, 'on').length > 0,
+  );
   const pick = (id: string) => {
     const next = entities.get(id);
     const states = next ? statesOf(next) : [];
@@ -39,30 +67,61 @@ function TargetFields({ name, path, target, entities, areas, onChange }: {
   };
   return (
     <div class="target-state">
-      <EntityPicker name={`${name} device`} path={`${path}.entity`} value={target.entity} entities={controllable} areas={areas} onChange={pick} />
+      <EntityPicker
+        name={`${name} device`}
+        path={`${path}.entity`}
+        value={target.entity}
+        entities={controllable}
+        areas={areas}
+        onChange={pick}
+      />
       {e && statesOf(e).length > 0 && (
         <Field label="State" path={`${path}.state`}>
           {(aria) => (
-            <select aria-label={`${name} state`} {...aria} value={target.state} onChange={(ev) => onChange({ ...target, state: ev.currentTarget.value, stateParams: {} })}>
+            <select
+              aria-label={`${name} state`}
+              {...aria}
+              value={target.state}
+              onChange={(ev) => onChange({ ...target, state: ev.currentTarget.value, stateParams: {} })}
+            >
               <option value="">Leave as it is</option>
-              {statesOf(e).map((s) => <option key={s} value={s}>{STATES[s]}</option>)}
+              {statesOf(e).map((s) => (
+                <option key={s} value={s}>
+                  {STATES[s]}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       )}
-      {e && settingsOf(e, target.state).map(({ key, spec }) => {
-        const label = spec.label.toLowerCase();
-        return (
-          <div key={key} class="param">
-            <label class="check">
-              <input type="checkbox" aria-label={`${name} set ${label}`} checked={target.values[key] !== undefined}
-                onChange={(ev) => setValue(key, ev.currentTarget.checked ? currentValue(e, key, spec) : undefined)} />
-              Set {label}
-            </label>
-            {target.values[key] !== undefined && <ParamInput name={`${name} ${label}`} path={`${path}.${key}`} spec={spec} value={target.values[key]} onChange={(v) => setValue(key, v)} />}
-          </div>
-        );
-      })}
+      {e &&
+        settingsOf(e, target.state).map(({ key, spec }) => {
+          const label = spec.label.toLowerCase();
+          return (
+            <div key={key} class="param">
+              <label class="check">
+                <input
+                  type="checkbox"
+                  aria-label={`${name} set ${label}`}
+                  checked={target.values[key] !== undefined}
+                  onChange={(ev) =>
+                    setValue(key, ev.currentTarget.checked ? currentValue(e, key, spec) : undefined)
+                  }
+                />
+                Set {label}
+              </label>
+              {target.values[key] !== undefined && (
+                <ParamInput
+                  name={`${name} ${label}`}
+                  path={`${path}.${key}`}
+                  spec={spec}
+                  value={target.values[key]}
+                  onChange={(v) => setValue(key, v)}
+                />
+              )}
+            </div>
+          );
+        })}
     </div>
   );
 }
@@ -70,7 +129,8 @@ function TargetFields({ name, path, target, entities, areas, onChange }: {
 /** A setting starts at what the device shows now, so ticking it changes nothing by surprise. */
 function currentValue(e: Entity, key: string, spec: ParamSpec): unknown {
   const now = key === 'hvac_mode' ? e.state : e.attributes[key];
-  if (spec.kind === 'number' && typeof now === 'number') return Math.min(spec.max, Math.max(spec.min, Math.round(now / spec.step) * spec.step));
+  if (spec.kind === 'number' && typeof now === 'number')
+    return Math.min(spec.max, Math.max(spec.min, Math.round(now / spec.step) * spec.step));
   if (spec.kind === 'choice' && typeof now === 'string' && spec.options.includes(now)) return now;
   if (spec.kind === 'color' && (Array.isArray(now) || typeof now === 'string')) return now;
   return firstValue(spec);
@@ -83,19 +143,30 @@ function firstValue(spec: ParamSpec): unknown {
   return '';
 }
 
-export function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene: Scene | null; onDone: (saved: string | null) => void }) {
+export function SceneEditor({
+  store,
+  scene,
+  onDone,
+}: {
+  store: HomeStore;
+  scene: Scene | null;
+  onDone: (saved: string | null) => void;
+}) {
   useStructure(store);
   const [name, setName] = useState(scene?.name ?? '');
   const [targets, setTargets] = useState<Target[]>(() => {
     const t = toTargets(scene?.actions ?? []);
     return t.length || scene ? t : [{ entity: '', state: 'on', values: {}, stateParams: {} }];
   });
-  const [rules, setRules] = useState<Obj[]>(() => (scene?.actions ?? []).filter((a) => typeof a.entity !== 'string'));
+  const [rules, setRules] = useState<Obj[]>(() =>
+    (scene?.actions ?? []).filter((a) => typeof a.entity !== 'string'),
+  );
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const areas = new Map(store.areas.map((a) => [a.id, a.name]));
   useEffect(() => {
-    if (error?.field) form.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(error.field)}"]`)?.focus();
+    if (error?.field)
+      form.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(error.field)}"]`)?.focus();
   }, [error]);
 
   const save = async (ev: Event) => {
@@ -113,7 +184,10 @@ export function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene:
       const m = /^actions\[(\d+)\](?:\.(\w+))?/.exec(field);
       if (m) {
         const i = Number(m[1]) - rules.length;
-        field = i >= 0 && owner[i] !== undefined ? `targets[${owner[i]}]${m[2] === 'entity' ? '.entity' : ''}` : 'rules';
+        field =
+          i >= 0 && owner[i] !== undefined
+            ? `targets[${owner[i]}]${m[2] === 'entity' ? '.entity' : ''}`
+            : 'rules';
       }
       setError({ field, text: message(err) });
     }
@@ -124,37 +198,94 @@ export function SceneEditor({ store, scene, onDone }: { store: HomeStore; scene:
     <form class="card editor scene-editor" ref={form} onSubmit={save} aria-label={title} noValidate>
       <h3>{title}</h3>
       <FieldError.Provider value={error}>
-        <div class="row plain"><TextInput name="Scene name" label="Name" path="name" maxLength={100} value={name} onChange={setName} /></div>
+        <div class="row plain">
+          <TextInput
+            name="Scene name"
+            label="Name"
+            path="name"
+            maxLength={100}
+            value={name}
+            onChange={setName}
+          />
+        </div>
         {rules.length > 0 && (
           <section aria-label="Room- and type-wide actions">
-            <h4>Rules <small>(resolved when the scene runs)</small></h4>
+            <h4>
+              Rules <small>(resolved when the scene runs)</small>
+            </h4>
             <RowError path="rules" />
-            <ul class="list">{rules.map((r, i) => (
-              <li key={i}><span class="grow">{describeRule(r)}</span>
-                <button type="button" aria-label={`Remove rule ${i + 1}`} onClick={() => setRules(rules.filter((_, j) => j !== i))}>✕</button></li>
-            ))}</ul>
+            <ul class="list">
+              {rules.map((r, i) => (
+                <li key={i}>
+                  <span class="grow">{describeRule(r)}</span>
+                  <button
+                    type="button"
+                    aria-label={`Remove rule ${i + 1}`}
+                    onClick={() => setRules(rules.filter((_, j) => j !== i))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
           </section>
         )}
         <section aria-label="Devices">
-          <h4>Devices <small>(and the state each should be in)</small></h4>
+          <h4>
+            Devices <small>(and the state each should be in)</small>
+          </h4>
           <div class="rows">
             {targets.map((t, i) => {
               const label = `Device ${i + 1}`;
               return (
                 <fieldset key={i} class="row" data-row={`targets[${i}]`}>
-                  <legend>{label}{store.entities.get(t.entity) ? `: ${store.entities.get(t.entity)!.name}` : ''}</legend>
-                  <TargetFields name={label} path={`targets[${i}]`} target={t} entities={store.entities} areas={areas} onChange={(v) => setTargets(replace(targets, i, v))} />
-                  <RowTools what={label.toLowerCase()} index={i} count={targets.length} onMove={(to) => setTargets(move(targets, i, to))} onRemove={() => setTargets(targets.filter((_, j) => j !== i))} />
+                  <legend>
+                    {label}
+                    {store.entities.get(t.entity) ? `: ${store.entities.get(t.entity)!.name}` : ''}
+                  </legend>
+                  <TargetFields
+                    name={label}
+                    path={`targets[${i}]`}
+                    target={t}
+                    entities={store.entities}
+                    areas={areas}
+                    onChange={(v) => setTargets(replace(targets, i, v))}
+                  />
+                  <RowTools
+                    what={label.toLowerCase()}
+                    index={i}
+                    count={targets.length}
+                    onMove={(to) => setTargets(move(targets, i, to))}
+                    onRemove={() => setTargets(targets.filter((_, j) => j !== i))}
+                  />
                   <RowError path={`targets[${i}]`} />
                 </fieldset>
               );
             })}
-            <button type="button" onClick={() => setTargets([...targets, { entity: '', state: 'on', values: {}, stateParams: {} }])}>Add device</button>
+            <button
+              type="button"
+              onClick={() =>
+                setTargets([...targets, { entity: '', state: 'on', values: {}, stateParams: {} }])
+              }
+            >
+              Add device
+            </button>
           </div>
         </section>
-        {error && <p role="alert" class="error">Not saved: {error.text}</p>}
+        {error && (
+          <p role="alert" class="error">
+            Not saved: {error.text}
+          </p>
+        )}
       </FieldError.Provider>
-      <div class="buttons"><button type="submit" class="primary">Save scene</button><button type="button" onClick={() => onDone(null)}>Cancel</button></div>
+      <div class="buttons">
+        <button type="submit" class="primary">
+          Save scene
+        </button>
+        <button type="button" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </div>
     </form>
   );
 }

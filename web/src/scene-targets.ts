@@ -22,16 +22,34 @@ export interface Target {
 
 /** Actions that leave a device in a state, named as the state they leave it in. */
 export const STATES: Record<string, string> = {
-  on: 'On', off: 'Off', lock: 'Locked', unlock: 'Unlocked', open: 'Open', close: 'Closed',
-  arm_home: 'Armed (home)', arm_away: 'Armed (away)', arm_night: 'Armed (night)', disarm: 'Disarmed',
-  play: 'Playing', pause: 'Paused', start_recording: 'Recording', stop_recording: 'Not recording', activate: 'Activated',
+  on: 'On',
+  off: 'Off',
+  lock: 'Locked',
+  unlock: 'Unlocked',
+  open: 'Open',
+  close: 'Closed',
+  arm_home: 'Armed (home)',
+  arm_away: 'Armed (away)',
+  arm_night: 'Armed (night)',
+  disarm: 'Disarmed',
+  play: 'Playing',
+  pause: 'Paused',
+  start_recording: 'Recording',
+  stop_recording: 'Not recording',
+  activate: 'Activated',
 };
 
 /** Settings beyond on/off: those marked `on` ride on the `on` action, the others have an action of their own. */
 const SETTINGS: { key: string; action: string; on?: boolean }[] = [
-  { key: 'brightness', action: 'on', on: true }, { key: 'kelvin', action: 'on', on: true }, { key: 'color', action: 'on', on: true },
-  { key: 'position', action: 'set_position' }, { key: 'hvac_mode', action: 'set_hvac_mode' }, { key: 'temperature', action: 'set_temperature' },
-  { key: 'preset', action: 'set_preset' }, { key: 'speed', action: 'set_fan_speed' }, { key: 'volume', action: 'set_volume' },
+  { key: 'brightness', action: 'on', on: true },
+  { key: 'kelvin', action: 'on', on: true },
+  { key: 'color', action: 'on', on: true },
+  { key: 'position', action: 'set_position' },
+  { key: 'hvac_mode', action: 'set_hvac_mode' },
+  { key: 'temperature', action: 'set_temperature' },
+  { key: 'preset', action: 'set_preset' },
+  { key: 'speed', action: 'set_fan_speed' },
+  { key: 'volume', action: 'set_volume' },
 ];
 
 export function settingsOf(e: Entity, state: string): { key: string; action: string; spec: ParamSpec }[] {
@@ -56,11 +74,19 @@ export function toTargets(actions: Obj[]): Target[] {
     const t = byEntity.get(entity) ?? { entity, state: '', values: {}, stateParams: {} };
     byEntity.set(entity, t);
     switch (action) {
-      case 'on': case 'dim': case 'set_color_temp': case 'set_color':
+      case 'on':
+      case 'dim':
+      case 'set_color_temp':
+      case 'set_color':
         t.state = 'on';
         Object.assign(t.values, params);
         break;
-      case 'set_position': case 'set_temperature': case 'set_hvac_mode': case 'set_preset': case 'set_fan_speed': case 'set_volume':
+      case 'set_position':
+      case 'set_temperature':
+      case 'set_hvac_mode':
+      case 'set_preset':
+      case 'set_fan_speed':
+      case 'set_volume':
         Object.assign(t.values, params);
         break;
       default:
@@ -72,14 +98,23 @@ export function toTargets(actions: Obj[]): Target[] {
 }
 
 /** The actions that bring each device to its target; `owner[i]` is the row that action came from. */
-export function toActions(targets: Target[], entities: Map<string, Entity>): { actions: Obj[]; owner: number[] } {
+export function toActions(
+  targets: Target[],
+  entities: Map<string, Entity>,
+): { actions: Obj[]; owner: number[] } {
   const actions: Obj[] = [];
   const owner: number[] = [];
   targets.forEach((t, row) => {
     const e = entities.get(t.entity);
-    const push = (a: Obj) => { actions.push({ entity: t.entity, ...a }); owner.push(row); };
+    const push = (a: Obj) => {
+      actions.push({ entity: t.entity, ...a });
+      owner.push(row);
+    };
     // An entity the home no longer has: send it as it was, and let the service name the problem.
-    if (!e) { push({ action: t.state || 'on', ...t.stateParams }); return; }
+    if (!e) {
+      push({ action: t.state || 'on', ...t.stateParams });
+      return;
+    }
     const onParams: Obj = {};
     for (const s of settingsOf(e, t.state)) {
       const v = t.values[s.key];
@@ -91,4 +126,3 @@ export function toActions(targets: Target[], entities: Map<string, Entity>): { a
   });
   return { actions, owner };
 }
-

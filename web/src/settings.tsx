@@ -3,13 +3,25 @@ import { api, ApiError, message } from './api';
 
 type Field = 'time_zone' | 'latitude' | 'longitude';
 type Source = 'settings' | 'config' | 'system' | 'unset';
-interface HomeSettings { time_zone: string; latitude: number | null; longitude: number | null; sources: Record<Field, Source> }
+interface HomeSettings {
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+  sources: Record<Field, Source>;
+}
 
 const SOURCE_TEXT: Record<Source, string> = {
-  settings: 'saved here', config: 'from the service configuration', system: 'the system\'s zone', unset: 'not set',
+  settings: 'saved here',
+  config: 'from the service configuration',
+  system: "the system's zone",
+  unset: 'not set',
 };
 const FIELDS: Field[] = ['time_zone', 'latitude', 'longitude'];
-const LABELS: Record<Field, string> = { time_zone: 'Time zone', latitude: 'Latitude', longitude: 'Longitude' };
+const LABELS: Record<Field, string> = {
+  time_zone: 'Time zone',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+};
 
 /** Every zone this browser knows, for the datalist (UTC is not in the list but is valid). */
 function zones(): string[] {
@@ -80,7 +92,12 @@ export function HomeSettingsSection() {
     if (!navigator.geolocation) return setNote('This browser cannot share its location.');
     navigator.geolocation.getCurrentPosition(
       // Three decimals (about 100 m) is plenty for sunrise and sunset and keeps the home vague.
-      (pos) => setForm((old) => ({ ...old, latitude: pos.coords.latitude.toFixed(3), longitude: pos.coords.longitude.toFixed(3) })),
+      (pos) =>
+        setForm((old) => ({
+          ...old,
+          latitude: pos.coords.latitude.toFixed(3),
+          longitude: pos.coords.longitude.toFixed(3),
+        })),
       (err) => setNote(`The browser did not share its location (${err.message || 'denied'}).`),
       { timeout: 15_000 },
     );
@@ -90,30 +107,56 @@ export function HomeSettingsSection() {
   const input = (f: Field, extra: Record<string, unknown>) => (
     <div class="field" key={f}>
       <label for={`setting-${f}`}>{LABELS[f]}</label>
-      <input id={`setting-${f}`} name={f} value={form[f]} onInput={set(f)} aria-invalid={errors[f] ? true : undefined}
-        aria-describedby={`${f}-hint${errors[f] ? ` ${f}-error` : ''}`} {...extra} />
+      <input
+        id={`setting-${f}`}
+        name={f}
+        value={form[f]}
+        onInput={set(f)}
+        aria-invalid={errors[f] ? true : undefined}
+        aria-describedby={`${f}-hint${errors[f] ? ` ${f}-error` : ''}`}
+        {...extra}
+      />
       <small id={`${f}-hint`}>{current ? SOURCE_TEXT[current.sources[f]] : ''}</small>
-      {errors[f] && <small id={`${f}-error`} class="error" role="alert">{errors[f]}</small>}
+      {errors[f] && (
+        <small id={`${f}-error`} class="error" role="alert">
+          {errors[f]}
+        </small>
+      )}
     </div>
   );
 
   return (
     <section aria-labelledby="settings-h">
       <h3 id="settings-h">Settings</h3>
-      <p class="empty">Time zone and location of the home, for time and sun triggers. Values saved here win over the service configuration; empty a field and save to go back to it.</p>
+      <p class="empty">
+        Time zone and location of the home, for time and sun triggers. Values saved here win over the service
+        configuration; empty a field and save to go back to it.
+      </p>
       {current && (
         <form class="settings-form" noValidate onSubmit={save}>
           {input('time_zone', { list: 'time-zones', autocomplete: 'off', spellcheck: false })}
-          <datalist id="time-zones">{zoneList.map((z) => <option key={z} value={z} />)}</datalist>
+          <datalist id="time-zones">
+            {zoneList.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
           {input('latitude', { inputMode: 'decimal', placeholder: 'e.g. 52.52' })}
           {input('longitude', { inputMode: 'decimal', placeholder: 'e.g. 13.405' })}
           <div class="buttons">
-            <button type="button" onClick={locate}>Use this browser's location</button>
-            <button type="submit" class="primary" disabled={busy}>Save</button>
+            <button type="button" onClick={locate}>
+              Use this browser's location
+            </button>
+            <button type="submit" class="primary" disabled={busy}>
+              Save
+            </button>
           </div>
         </form>
       )}
-      {note && <p role="status" class="settings-note">{note}</p>}
+      {note && (
+        <p role="status" class="settings-note">
+          {note}
+        </p>
+      )}
     </section>
   );
 }

@@ -10,7 +10,16 @@ export interface Recording {
   cancel(): void;
 }
 
+/** Why the microphone cannot be used on this page, in words, or null when it can. */
+export function microphoneProblem(): string | null {
+  if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia)
+    return `Browsers allow the microphone only on secure pages: open Hearth over HTTPS, or as http://localhost on this machine (this page is ${location.protocol}//${location.host}). You can still type.`;
+  return null;
+}
+
 export async function recordWav(): Promise<Recording> {
+  const problem = microphoneProblem();
+  if (problem) throw new Error(problem);
   // Made before the permission prompt, while the click still counts as a user gesture: an
   // AudioContext made after a prompt the person took a while to answer starts suspended, and
   // would record nothing but silence.
@@ -19,7 +28,9 @@ export async function recordWav(): Promise<Recording> {
   try {
     // Echo cancellation, noise suppression and gain control are for calls; they smear and
     // clip speech that a recogniser would otherwise read well.
-    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    });
   } catch (err) {
     void ctx.close();
     throw err;
@@ -41,7 +52,9 @@ export async function recordWav(): Promise<Recording> {
     await ctx.close();
   };
   return {
-    cancel: () => { if (!closed) void close(); },
+    cancel: () => {
+      if (!closed) void close();
+    },
     stop: async () => {
       const rate = ctx.sampleRate;
       if (!closed) await close();
@@ -59,7 +72,10 @@ export async function resample(chunks: Float32Array[], rate: number, to: number)
   const length = chunks.reduce((n, c) => n + c.length, 0);
   const input = new Float32Array(Math.max(1, length));
   let at = 0;
-  for (const c of chunks) { input.set(c, at); at += c.length; }
+  for (const c of chunks) {
+    input.set(c, at);
+    at += c.length;
+  }
   if (rate === to) return input;
   const offline = new OfflineAudioContext(1, input.length, rate);
   const buffer = offline.createBuffer(1, input.length, rate);
@@ -90,11 +106,22 @@ export async function resample(chunks: Float32Array[], rate: number, to: number)
 
 export function encodeWav(samples: Float32Array, rate: number): Blob {
   const out = new DataView(new ArrayBuffer(44 + samples.length * 2));
-  const text = (o: number, s: string) => { for (let i = 0; i < s.length; i++) out.setUint8(o + i, s.charCodeAt(i)); };
-  text(0, 'RIFF'); out.setUint32(4, 36 + samples.length * 2, true); text(8, 'WAVE');
-  text(12, 'fmt '); out.setUint32(16, 16, true); out.setUint16(20, 1, true); out.setUint16(22, 1, true);
-  out.setUint32(24, rate, true); out.setUint32(28, rate * 2, true); out.setUint16(32, 2, true); out.setUint16(34, 16, true);
-  text(36, 'data'); out.setUint32(40, samples.length * 2, true);
+  const text = (o: number, s: string) => {
+    for (let i = 0; i < s.length; i++) out.setUint8(o + i, s.charCodeAt(i));
+  };
+  text(0, 'RIFF');
+  out.setUint32(4, 36 + samples.length * 2, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  out.setUint32(16, 16, true);
+  out.setUint16(20, 1, true);
+  out.setUint16(22, 1, true);
+  out.setUint32(24, rate, true);
+  out.setUint32(28, rate * 2, true);
+  out.setUint16(32, 2, true);
+  out.setUint16(34, 16, true);
+  text(36, 'data');
+  out.setUint32(40, samples.length * 2, true);
   samples.forEach((s, i) => out.setInt16(44 + i * 2, Math.max(-1, Math.min(1, s)) * 0x7fff, true));
   return new Blob([out], { type: 'audio/wav' });
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { IntentEngine } from './engine.js';
 import { registryFromFixtures } from './registry.js';
 
-const engine = new IntentEngine(registryFromFixtures([new URL('./fixtures/demo-home.json', import.meta.url).pathname]));
+const engine = new IntentEngine(
+  registryFromFixtures([new URL('./fixtures/demo-home.json', import.meta.url).pathname]),
+);
 const rec = (text: string, area?: string) => engine.recognize(text, { area });
 
 describe('intents on the demo home', () => {
@@ -16,9 +18,17 @@ describe('intents on the demo home', () => {
     ['set the desk lamp to 40%', 'HassLightSet', { name: 'Desk Lamp', brightness: 40 }],
     ['make the kitchen red', 'HassLightSet', { area: 'Kitchen', color: 'red' }],
     ['is the front door locked', 'HassGetState', { name: 'Front Door', state: 'locked', domain: 'lock' }],
-    ['set the thermostat to 21.5 degrees', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 21.5 }],
+    [
+      'set the thermostat to 21.5 degrees',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21.5 },
+    ],
     ['what is the temperature in the living room', 'HassClimateGetTemperature', { area: 'Living Room' }],
-    ['set the living room blinds to 30 percent', 'HassSetPosition', { name: 'Living Room Blinds', position: 30 }],
+    [
+      'set the living room blinds to 30 percent',
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 30 },
+    ],
     ['pause the living room tv', 'HassMediaPause', { name: 'Living Room TV' }],
     ['resume the living room tv', 'HassMediaUnpause', { name: 'Living Room TV' }],
     ['next track on the living room tv', 'HassMediaNext', { name: 'Living Room TV' }],
@@ -33,9 +43,18 @@ describe('intents on the demo home', () => {
   });
 
   it('reports relative changes as *_step up/down', () => {
-    expect(rec('make it a bit warmer', 'Living Room')).toMatchObject({ intent: 'HassClimateSetTemperature', slots: { temperature_step: 'up', area: 'Living Room' } });
-    expect(rec('dim the lights in the kitchen')).toMatchObject({ intent: 'HassLightSet', slots: { brightness_step: 'down', area: 'Kitchen' } });
-    expect(rec('louder', 'Living Room')).toMatchObject({ intent: 'HassSetVolume', slots: { volume_step: 'up' } });
+    expect(rec('make it a bit warmer', 'Living Room')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'up', area: 'Living Room' },
+    });
+    expect(rec('dim the lights in the kitchen')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'down', area: 'Kitchen' },
+    });
+    expect(rec('louder', 'Living Room')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up' },
+    });
   });
 
   it('fills the caller area for "in here" and area-less commands, not for named devices', () => {
@@ -46,17 +65,30 @@ describe('intents on the demo home', () => {
   });
 
   it('tolerates small typos and partial names', () => {
-    expect(rec('trun on the kichen light')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Kitchen Light' }, fuzzy: true });
-    expect(rec('turn on the backlight')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'TV Backlight' } });
-    expect(rec('close the livingroom blinds')).toMatchObject({ intent: 'HassTurnOff', slots: { name: 'Living Room Blinds' } });
+    expect(rec('trun on the kichen light')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Light' },
+      fuzzy: true,
+    });
+    expect(rec('turn on the backlight')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'TV Backlight' },
+    });
+    expect(rec('close the livingroom blinds')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
   });
 
   it('asks back when a name fits several devices', () => {
     const r = rec('turn on the lamp');
     expect(r.intent).toBe('HassTurnOn');
-    expect(r.slots['name']).toBeUndefined();
+    expect(r.slots.name).toBeUndefined();
     expect(r.ask).toBe('Which lamp: Desk Lamp or Floor Lamp?');
-    expect(r.ambiguous?.candidates.map((c) => c.entity_id).sort()).toEqual(['light.desk_lamp', 'light.floor_lamp']);
+    expect(r.ambiguous?.candidates.map((c) => c.entity_id).sort()).toEqual([
+      'light.desk_lamp',
+      'light.floor_lamp',
+    ]);
   });
 
   it('resolves the ambiguity with the caller area when it can', () => {
@@ -64,7 +96,14 @@ describe('intents on the demo home', () => {
   });
 
   it('declines unknown devices and out-of-domain sentences', () => {
-    for (const text of ['turn on the oven', 'set the oven to 200 degrees', 'translate good morning into spanish', 'tell me a joke', '', 'open the fridge']) {
+    for (const text of [
+      'turn on the oven',
+      'set the oven to 200 degrees',
+      'translate good morning into spanish',
+      'tell me a joke',
+      '',
+      'open the fridge',
+    ]) {
       expect(rec(text).intent, text).toBeNull();
     }
   });

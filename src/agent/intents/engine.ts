@@ -18,13 +18,19 @@ import { STATE } from './templates/state.js';
 import type { IntentGroup } from './templates/types.js';
 
 export const SKIP_TOKEN = '_';
+/** Longest word that spelling correction considers (see rebuildVocabulary). */
+const MAX_WORD = 24;
 
 export interface IntentContext {
   /** Name of the area the request comes from (dashboard room, voice satellite). */
   area?: string | null;
 }
 
-export interface IntentCandidate { entity_id: string; name: string; area: string | null }
+export interface IntentCandidate {
+  entity_id: string;
+  name: string;
+  area: string | null;
+}
 
 export interface IntentResult {
   intent: string | null;
@@ -41,7 +47,12 @@ export interface IntentResult {
   template?: string;
 }
 
-export interface CompiledTemplate { group: IntentGroup; text: string; node: Node; required: string[] }
+export interface CompiledTemplate {
+  group: IntentGroup;
+  text: string;
+  node: Node;
+  required: string[];
+}
 
 export const DEFAULT_GROUPS: IntentGroup[] = [...CONTROL, ...SETTINGS, ...STATE];
 
@@ -90,13 +101,26 @@ export class IntentEngine {
     this.rebuildVocabulary();
   }
 
-  get registry(): IntentRegistry { return this.index.registry; }
+  get registry(): IntentRegistry {
+    return this.index.registry;
+  }
 
-  recognize(text: string, context: IntentContext = {}): IntentResult {
+  /** The names index of the current registry (the second stage reads it too). */
+  get registryIndex(): RegistryIndex {
+    return this.index;
+  }
+
+  /** Whether a word occurs in a template, a list or the registry. */
+  knowsWord(word: string): boolean {
+    return this.vocabulary.has(word);
+  }
+
+  recognize(text: string, context: IntentContext = {}, opts: { exactOnly?: boolean } = {}): IntentResult {
     const tokens = this.collapseSkipPhrases(tokenize(text));
     if (tokens.length === 0) return { intent: null, slots: {}, entity_ids: [], fuzzy: false };
     const exact = this.bestParse(this.tag(tokens, false), context);
     if (exact) return { ...exact, fuzzy: false };
+    if (opts.exactOnly) return { intent: null, slots: {}, entity_ids: [], fuzzy: false };
     const corrected = tokens.flatMap((t) => this.correct(t));
     const fuzzy = this.bestParse(this.tag(corrected, true), context);
     if (fuzzy) return { ...fuzzy, fuzzy: true };
@@ -124,10 +148,11 @@ export class IntentEngine {
     const spans: Span[][] = tokens.map(() => []);
     for (let i = 0; i < tokens.length; i++) {
       const here = spans[i]!;
-      const hit = (end: number, e: { list: string; value: unknown }) => here.push({ end, list: e.list, value: e.value });
+      const hit = (end: number, e: { list: string; value: unknown }) =>
+        here.push({ end, list: e.list, value: e.value });
       this.staticTrie.walk(tokens, i, hit);
       this.index.trie.walk(tokens, i, hit);
-      if (fuzzy) this.index.partial.walk(tokens, i, hit);
+      if (fuzzy) this.index.walkPartial(tokens, i, hit);
       const tok = tokens[i]!;
       if (isNumberToken(tok)) {
         const n = Number(tok);
@@ -143,7 +168,9 @@ export class IntentEngine {
     const found: { t: CompiledTemplate; p: Parse; score: number }[] = [];
     const present = new Set(s.tokens);
     const candidates: number[] = [];
-    this.templates.forEach((t, i) => { if (t.required.every((w) => present.has(w))) candidates.push(i); });
+    this.templates.forEach((t, i) => {
+      if (t.required.every((w) => present.has(w))) candidates.push(i);
+    });
     for (const i of this.automaton.run(s, candidates)) {
       const t = this.templates[i]!;
       matchTemplate(t.node, s, (p) => found.push({ t, p, score: scoreParse(p) }));
@@ -160,18 +187,27 @@ export class IntentEngine {
     this.vocabulary = new Set([...this.templateVocabulary, ...this.index.vocabulary]);
     this.deletions = new Map();
     for (const w of this.vocabulary) {
-      if (w.length < 4 || isNumberToken(w)) continue;
+      // nobody says a word of more than MAX_WORD letters: such a "word" (a device's junk name)
+      // is matched exactly but not spelling-corrected, which keeps this index linear
+      if (w.length < 4 || w.length > MAX_WORD || isNumberToken(w)) continue;
       for (const d of deletes(w)) {
         let l = this.deletions.get(d);
         if (!l) this.deletions.set(d, (l = []));
-        if (!l.includes(w)) l.push(w);
+        if (l[l.length - 1] !== w) l.push(w);
       }
     }
   }
 
   /** Spelling correction of an unknown word: the one known word one edit away (two for long words). */
   private correct(tok: string): string[] {
-    if (tok.length < 4 || this.vocabulary.has(tok) || isNumberToken(tok) || tok === SKIP_TOKEN) return [tok];
+    if (
+      tok.length < 4 ||
+      tok.length > MAX_WORD ||
+      this.vocabulary.has(tok) ||
+      isNumberToken(tok) ||
+      tok === SKIP_TOKEN
+    )
+      return [tok];
     const cands = new Set<string>();
     for (const d of [tok, ...deletes(tok)]) for (const w of this.deletions.get(d) ?? []) cands.add(w);
     const near = [...cands].filter((w) => editDistance(tok, w, 1) <= 1);
@@ -184,7 +220,9 @@ export class IntentEngine {
       if (this.vocabulary.has(a) && this.vocabulary.has(b)) return [a, b];
     }
     if (tok.length < 8) return [tok];
-    const far = [...this.vocabulary].filter((w) => Math.abs(w.length - tok.length) <= 2 && editDistance(tok, w, 2) <= 2);
+    const far = [...this.vocabulary].filter(
+      (w) => Math.abs(w.length - tok.length) <= 2 && editDistance(tok, w, 2) <= 2,
+    );
     return far.length === 1 ? [far[0]!] : [tok];
   }
 }

@@ -10,7 +10,9 @@ describe('template grammar', () => {
   it('expands alternatives, optionals, slots and rules', () => {
     const rules = compileRules({ onoff: '(on|off)' });
     const node = parseTemplate('turn <onoff> [the] {name}', rules);
-    const out = expand(node).map((x) => x.join(' ')).sort();
+    const out = expand(node)
+      .map((x) => x.join(' '))
+      .sort();
     expect(out).toEqual(['turn off the {name}', 'turn off {name}', 'turn on the {name}', 'turn on {name}']);
   });
 
@@ -44,9 +46,16 @@ describe('slot lists from the registry', () => {
     expect(engine.recognize('turn on the hall lamp').intent).toBeNull();
     reg.entities.push({ entity_id: 'light.hall_lamp', name: 'Hall Lamp', domain: 'light', area: 'hallway' });
     engine.setRegistry(reg);
-    expect(engine.recognize('turn on the hall lamp')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Hall Lamp' } });
+    expect(engine.recognize('turn on the hall lamp')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Hall Lamp' },
+    });
     expect(engine.recognize('turn off the night light')).toMatchObject({ slots: { name: 'Bedside Light' } });
-    expect(engine.recognize('turn off the lights in the lounge')).toMatchObject({ slots: { area: 'Living Room', domain: 'light' } });
-    expect(engine.recognize('turn off the lights downstairs')).toMatchObject({ slots: { floor: 'Ground Floor', domain: 'light' } });
+    expect(engine.recognize('turn off the lights in the lounge')).toMatchObject({
+      slots: { area: 'Living Room', domain: 'light' },
+    });
+    expect(engine.recognize('turn off the lights downstairs')).toMatchObject({
+      slots: { floor: 'Ground Floor', domain: 'light' },
+    });
   });
 });

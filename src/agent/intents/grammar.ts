@@ -106,8 +106,12 @@ export function compileRules(defs: Record<string, string>): Record<string, Node>
 /** Words present in every expansion: a sentence lacking one of them cannot match. */
 export function requiredWords(node: Node): Set<string> {
   switch (node.t) {
-    case 'word': return new Set([node.w]);
-    case 'slot': case 'opt': case 'any': return new Set();
+    case 'word':
+      return new Set([node.w]);
+    case 'slot':
+    case 'opt':
+    case 'any':
+      return new Set();
     case 'seq': {
       const out = new Set<string>();
       for (const it of node.items) for (const w of requiredWords(it)) out.add(w);
@@ -127,11 +131,20 @@ export function requiredWords(node: Node): Set<string> {
 /** Every literal word a template can use (the vocabulary for spelling correction). */
 export function literalWords(node: Node, out: Set<string>): void {
   switch (node.t) {
-    case 'word': out.add(node.w); break;
-    case 'seq': node.items.forEach((n) => literalWords(n, out)); break;
-    case 'alt': node.options.forEach((n) => literalWords(n, out)); break;
-    case 'opt': literalWords(node.item, out); break;
-    default: break;
+    case 'word':
+      out.add(node.w);
+      break;
+    case 'seq':
+      node.items.forEach((n) => literalWords(n, out));
+      break;
+    case 'alt':
+      node.options.forEach((n) => literalWords(n, out));
+      break;
+    case 'opt':
+      literalWords(node.item, out);
+      break;
+    default:
+      break;
   }
 }
 
@@ -139,19 +152,25 @@ export function literalWords(node: Node, out: Set<string>): void {
 export function expand(node: Node, limit = 10_000): string[][] {
   const go = (n: Node): string[][] => {
     switch (n.t) {
-      case 'word': return [[n.w]];
-      case 'slot': return [[`{${n.slot}}`]];
-      case 'any': return [['...']];
-      case 'opt': return [[], ...go(n.item)];
-      case 'alt': return n.options.flatMap(go).slice(0, limit);
+      case 'word':
+        return [[n.w]];
+      case 'slot':
+        return [[`{${n.slot}}`]];
+      case 'any':
+        return [['...']];
+      case 'opt':
+        return [[], ...go(n.item)];
+      case 'alt':
+        return n.options.flatMap(go).slice(0, limit);
       case 'seq': {
         let acc: string[][] = [[]];
         for (const it of n.items) {
           const next: string[][] = [];
-          for (const a of acc) for (const b of go(it)) {
-            if (next.length >= limit) break;
-            next.push([...a, ...b]);
-          }
+          for (const a of acc)
+            for (const b of go(it)) {
+              if (next.length >= limit) break;
+              next.push([...a, ...b]);
+            }
           acc = next;
         }
         return acc;

@@ -13,12 +13,24 @@ export interface NameValue {
   entities: IntentEntity[];
   partial: boolean;
 }
-export interface AreaValue { kind: 'area'; area: IntentArea }
-export interface FloorValue { kind: 'floor'; floor: IntentFloor }
+export interface AreaValue {
+  kind: 'area';
+  area: IntentArea;
+}
+export interface FloorValue {
+  kind: 'floor';
+  floor: IntentFloor;
+}
 
-export interface Entry { list: string; value: unknown }
+export interface Entry {
+  list: string;
+  value: unknown;
+}
 
-interface TrieNode { next: Map<string, TrieNode>; entries: Entry[] }
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  entries: Entry[];
+}
 
 const newNode = (): TrieNode => ({ next: new Map(), entries: [] });
 
@@ -46,65 +58,105 @@ export class PhraseTrie {
   }
 }
 
-/** Names, aliases, areas and floors of one registry snapshot, ready for tagging. */
+/** One place a word occurs in an entity's name or alias: the name's tokens and the position. */
+interface Occurrence {
+  entity: IntentEntity;
+  tokens: string[];
+  at: number;
+}
+
+/**
+ * Names, aliases, areas and floors of one registry snapshot, ready for tagging.
+ *
+ * Building is linear in the home's size and in each name's length: every name token is
+ * visited a constant number of times. Partial names ("desk" of "desk lamp") are not
+ * enumerated up front (every sub-phrase of every name is cubic in a name's length, so one
+ * 16 KB name from a device stalled the event loop for minutes); they are found at tagging
+ * time by walking the occurrences of the sentence's word (`walkPartial`).
+ */
 export class RegistryIndex {
   readonly trie = new PhraseTrie();
-  /** Contiguous parts of names ("desk" of "desk lamp"), used only when nothing matched exactly. */
-  readonly partial = new PhraseTrie();
   readonly vocabulary = new Set<string>();
   readonly areaById = new Map<string, IntentArea>();
   readonly floorById = new Map<string, IntentFloor>();
   /** Entities whose name or alias contains a word ("lamp" → desk lamp, floor lamp). */
   readonly byWord = new Map<string, IntentEntity[]>();
+  private readonly occurrences = new Map<string, Occurrence[]>();
+  /** Whole names and aliases (a part equal to one is not partial) and area/floor names. */
+  private readonly wholeNames = new Set<string>();
+  private readonly placeNames = new Set<string>();
 
   constructor(readonly registry: IntentRegistry) {
     for (const f of registry.floors) {
       this.floorById.set(f.id, f);
-      for (const n of [f.name, ...(f.aliases ?? [])]) this.addPhrase(n, { list: 'floor', value: { kind: 'floor', floor: f } satisfies FloorValue });
+      for (const n of [f.name, ...(f.aliases ?? [])]) {
+        this.addPhrase(n, { list: 'floor', value: { kind: 'floor', floor: f } satisfies FloorValue });
+        this.placeNames.add(tokenize(n).join(' '));
+      }
     }
-    const placeNames = new Set<string>();
     for (const a of registry.areas) {
       this.areaById.set(a.id, a);
       for (const n of [a.name, ...(a.aliases ?? [])]) {
         this.addPhrase(n, { list: 'area', value: { kind: 'area', area: a } satisfies AreaValue });
-        placeNames.add(tokenize(n).join(' '));
+        this.placeNames.add(tokenize(n).join(' '));
       }
     }
-    for (const f of registry.floors) for (const n of [f.name, ...(f.aliases ?? [])]) placeNames.add(tokenize(n).join(' '));
 
     const byPhrase = new Map<string, IntentEntity[]>();
-    const partialByPhrase = new Map<string, Set<IntentEntity>>();
     for (const e of registry.entities) {
       for (const n of new Set([e.name, ...(e.aliases ?? [])])) {
         const toks = tokenize(n);
         if (toks.length === 0) continue;
         const key = toks.join(' ');
-        for (const t of toks) {
+        toks.forEach((t, at) => {
+          // entities are visited in order, so "already listed" is a look at the last element
           let w = this.byWord.get(t);
           if (!w) this.byWord.set(t, (w = []));
-          if (!w.includes(e)) w.push(e);
-        }
+          if (w[w.length - 1] !== e) w.push(e);
+          let o = this.occurrences.get(t);
+          if (!o) this.occurrences.set(t, (o = []));
+          o.push({ entity: e, tokens: toks, at });
+        });
         let list = byPhrase.get(key);
         if (!list) byPhrase.set(key, (list = []));
-        if (!list.includes(e)) list.push(e);
-        for (let i = 0; i < toks.length; i++) {
-          for (let j = i + 1; j <= toks.length; j++) {
-            if (i === 0 && j === toks.length) continue;
-            const part = toks.slice(i, j).join(' ');
-            if (placeNames.has(part) || /^\d+(\.\d+)?$/.test(part) || part.length < 2) continue;
-            let set = partialByPhrase.get(part);
-            if (!set) partialByPhrase.set(part, (set = new Set()));
-            set.add(e);
-          }
-        }
+        if (list[list.length - 1] !== e) list.push(e);
       }
     }
     for (const [key, entities] of byPhrase) {
-      this.addPhrase(key, { list: 'name', value: { kind: 'name', phrase: key, entities, partial: false } satisfies NameValue });
+      this.wholeNames.add(key);
+      this.addPhrase(key, {
+        list: 'name',
+        value: { kind: 'name', phrase: key, entities, partial: false } satisfies NameValue,
+      });
     }
-    for (const [key, entities] of partialByPhrase) {
-      if (byPhrase.has(key)) continue;
-      this.partial.add(key.split(' '), { list: 'name', value: { kind: 'name', phrase: key, entities: [...entities], partial: true } satisfies NameValue });
+  }
+
+  /**
+   * Calls `hit(end, entry)` for every contiguous part of a name or alias that starts at
+   * `start` and is not itself a whole name, a place name or a number ("desk" of "desk lamp").
+   * Cost: the occurrences of the first word times the length of the match.
+   */
+  walkPartial(tokens: string[], start: number, hit: (end: number, entry: Entry) => void): void {
+    const occ = this.occurrences.get(tokens[start]!);
+    if (!occ) return;
+    const byEnd = new Map<number, Set<IntentEntity>>();
+    for (const o of occ) {
+      for (let k = 0; start + k < tokens.length && o.at + k < o.tokens.length; k++) {
+        if (tokens[start + k] !== o.tokens[o.at + k]) break;
+        if (o.at === 0 && k + 1 === o.tokens.length) continue; // the whole name: exact, not partial
+        let set = byEnd.get(start + k + 1);
+        if (!set) byEnd.set(start + k + 1, (set = new Set()));
+        set.add(o.entity);
+      }
+    }
+    for (const [end, set] of byEnd) {
+      const phrase = tokens.slice(start, end).join(' ');
+      if (this.wholeNames.has(phrase) || this.placeNames.has(phrase)) continue;
+      if (/^\d+(\.\d+)?$/.test(phrase) || phrase.length < 2) continue;
+      hit(end, {
+        list: 'name',
+        value: { kind: 'name', phrase, entities: [...set], partial: true } satisfies NameValue,
+      });
     }
   }
 

@@ -6,9 +6,19 @@
  */
 import type { Node } from './grammar.js';
 
-export interface Span { end: number; list: string; value: unknown }
+export interface Span {
+  end: number;
+  list: string;
+  value: unknown;
+}
 
-export interface Capture { slot: string; list: string; value: unknown; start: number; end: number }
+export interface Capture {
+  slot: string;
+  list: string;
+  value: unknown;
+  start: number;
+  end: number;
+}
 
 export interface Parse {
   captures: Capture[];
@@ -48,7 +58,9 @@ export function matchTemplate(root: Node, s: Tagged, onParse: (p: Parse) => void
     if (++steps > STEP_LIMIT || parses >= PARSE_LIMIT) return;
     switch (node.t) {
       case 'word':
-        withSkip(pos, k, (p) => { if (s.tokens[p] === node.w) k(p + 1); });
+        withSkip(pos, k, (p) => {
+          if (s.tokens[p] === node.w) k(p + 1);
+        });
         return;
       case 'slot':
         if (node.list.startsWith('#')) {
@@ -97,7 +109,10 @@ export function matchTemplate(root: Node, s: Tagged, onParse: (p: Parse) => void
   m(root, 0, (end) => {
     let p = end;
     let extra = 0;
-    while (p < n && s.skip[p]) { p++; extra++; }
+    while (p < n && s.skip[p]) {
+      p++;
+      extra++;
+    }
     if (p !== n) return;
     parses++;
     onParse({ captures: caps.slice(), skipped: skipped + extra, wild });

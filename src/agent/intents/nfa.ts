@@ -8,9 +8,7 @@ import type { Node } from './grammar.js';
 import type { Tagged } from './matcher.js';
 
 type Edge =
-  | { k: 'word'; w: string; to: number }
-  | { k: 'slot'; list: string; to: number }
-  | { k: 'any'; to: number };
+  { k: 'word'; w: string; to: number } | { k: 'slot'; list: string; to: number } | { k: 'any'; to: number };
 
 export class TemplateAutomaton {
   private readonly eps: number[][] = [];
@@ -37,13 +35,20 @@ export class TemplateAutomaton {
     this.closures = this.eps.map((_, st) => {
       const seen = new Set<number>([st]);
       const stack = [st];
-      while (stack.length) for (const e of this.eps[stack.pop()!]!) if (!seen.has(e)) { seen.add(e); stack.push(e); }
+      while (stack.length)
+        for (const e of this.eps[stack.pop()!]!)
+          if (!seen.has(e)) {
+            seen.add(e);
+            stack.push(e);
+          }
       // only states that consume or end a template matter during simulation
       return Int32Array.from([...seen].filter((x) => this.edges[x] || this.finals.has(x)));
     });
   }
 
-  get size(): number { return this.eps.length; }
+  get size(): number {
+    return this.eps.length;
+  }
 
   private newState(): number {
     this.eps.push([]);
@@ -62,7 +67,11 @@ export class TemplateAutomaton {
 
   private build(node: Node, from: number): number {
     switch (node.t) {
-      case 'word': { const to = this.newState(); this.edge(from, { k: 'word', w: node.w, to }); return to; }
+      case 'word': {
+        const to = this.newState();
+        this.edge(from, { k: 'word', w: node.w, to });
+        return to;
+      }
       case 'slot': {
         const to = this.newState();
         if (node.list.startsWith('#')) this.eps[from]!.push(to);
@@ -101,7 +110,10 @@ export class TemplateAutomaton {
     const n = s.tokens.length;
     const S = this.eps.length;
     if (this.marks.length < S * (n + 1)) this.marks = new Uint32Array(S * (n + 1));
-    if (++this.generation === 0xffffffff) { this.marks.fill(0); this.generation = 1; }
+    if (++this.generation === 0xffffffff) {
+      this.marks.fill(0);
+      this.generation = 1;
+    }
     const gen = this.generation;
     const marks = this.marks;
     const reach: number[][] = Array.from({ length: n + 1 }, () => []);
@@ -122,8 +134,9 @@ export class TemplateAutomaton {
         if (s.skip[p]) add(p + 1, st);
         const e = this.edges[st];
         if (!e) continue;
-        if (e.k === 'word') { if (s.tokens[p] === e.w) add(p + 1, e.to); }
-        else if (e.k === 'any') add(p + 1, e.to);
+        if (e.k === 'word') {
+          if (s.tokens[p] === e.w) add(p + 1, e.to);
+        } else if (e.k === 'any') add(p + 1, e.to);
         else for (const sp of s.spans[p]!) if (sp.list === e.list) add(sp.end, e.to);
       }
     }

@@ -1,13 +1,18 @@
 /**
  * `npm run --silent nlu -- --fixtures <file.json> [--fixtures <more.json>]`
  *
- * Reads JSON lines {"id","text","context"?:{"area"}} on stdin and writes one line per input
- * {"id","text","intent","slots"} (plus "ask" when a name is ambiguous) to stdout, using the
- * same engine as the service with the fixtures as the registry. Errors go to stderr.
+ * Reads JSON lines {"id","text","context"?:{"area"},"history"?:[{"text"}]} on stdin and writes
+ * one line per input {"id","text","intent","slots"} (plus "ask" when the agent would ask back)
+ * to stdout, using the same understanding as the service (templates, second stage,
+ * conversation, compound commands, times) with the fixtures as the registry. Earlier turns in
+ * `history` are understood first in the same conversation, so "turn it off" can follow "turn
+ * on the kitchen light". Errors go to stderr.
  */
 import { createInterface } from 'node:readline';
+import { Understanding } from '../understanding/understand.js';
 import { IntentEngine } from './engine.js';
 import { registryFromFixtures } from './registry.js';
+import { nluLine } from './nlu-output.js';
 
 function parseArgs(argv: string[]): string[] {
   const fixtures: string[] = [];
@@ -16,7 +21,9 @@ function parseArgs(argv: string[]): string[] {
     if (a === '--fixtures' && argv[i + 1]) fixtures.push(argv[++i]!);
     else if (a.startsWith('--fixtures=')) fixtures.push(a.slice('--fixtures='.length));
     else {
-      process.stderr.write(`unknown argument: ${a}\nusage: nlu --fixtures <file.json> [--fixtures <more.json>] < input.jsonl\n`);
+      process.stderr.write(
+        `unknown argument: ${a}\nusage: nlu --fixtures <file.json> [--fixtures <more.json>] < input.jsonl\n`,
+      );
       process.exit(2);
     }
   }
@@ -25,13 +32,13 @@ function parseArgs(argv: string[]): string[] {
 
 async function main(): Promise<void> {
   const fixtures = parseArgs(process.argv.slice(2));
-  const engine = new IntentEngine(registryFromFixtures(fixtures));
+  const understanding = new Understanding(new IntentEngine(registryFromFixtures(fixtures)));
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let lineNo = 0;
   for await (const line of rl) {
     lineNo++;
     if (!line.trim()) continue;
-    let input: { id?: unknown; text?: unknown; context?: { area?: unknown } };
+    let input: { id?: unknown; text?: unknown; context?: { area?: unknown }; history?: unknown };
     try {
       input = JSON.parse(line) as typeof input;
     } catch {
@@ -39,11 +46,14 @@ async function main(): Promise<void> {
       continue;
     }
     const text = typeof input.text === 'string' ? input.text : '';
-    const area = typeof input.context?.area === 'string' ? input.context.area : undefined;
-    const r = engine.recognize(text, { area });
-    const out: Record<string, unknown> = { id: input.id ?? null, text, intent: r.intent, slots: r.slots };
-    if (r.ask) out['ask'] = r.ask;
-    process.stdout.write(`${JSON.stringify(out)}\n`);
+    const area = typeof input.context?.area === 'string' ? input.context.area : null;
+    const history = Array.isArray(input.history)
+      ? input.history
+          .map((h: unknown) => (typeof h === 'object' && h && 'text' in h ? String(h.text) : ''))
+          .filter((t) => t.length > 0)
+      : [];
+    const out = nluLine(understanding, text, area, history);
+    process.stdout.write(`${JSON.stringify({ id: input.id ?? null, text, ...out })}\n`);
   }
 }
 

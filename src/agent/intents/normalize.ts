@@ -5,24 +5,63 @@
  */
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
-  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
-  seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Record<string, number> = {
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 
 const CONTRACTIONS: [RegExp, string][] = [
-  [/\bwhat's\b/g, 'what is'], [/\bwhere's\b/g, 'where is'], [/\bhow's\b/g, 'how is'],
-  [/\bwho's\b/g, 'who is'], [/\bit's\b/g, 'it is'], [/\bthat's\b/g, 'that is'],
-  [/\bthere's\b/g, 'there is'], [/\bi'd\b/g, 'i would'], [/\bi'm\b/g, 'i am'],
-  [/\blet's\b/g, 'let us'], [/\b(\w+)n't\b/g, '$1 not'], [/\bcan not\b/g, 'cannot'],
+  [/\bwhat's\b/g, 'what is'],
+  [/\bwhere's\b/g, 'where is'],
+  [/\bhow's\b/g, 'how is'],
+  [/\bwho's\b/g, 'who is'],
+  [/\bit's\b/g, 'it is'],
+  [/\bthat's\b/g, 'that is'],
+  [/\bthere's\b/g, 'there is'],
+  [/\bi'd\b/g, 'i would'],
+  [/\bi'm\b/g, 'i am'],
+  [/\b(we|you|they)'re\b/g, '$1 are'],
+  [/\b(i|we|you|they)'ve\b/g, '$1 have'],
+  [/\b(we|you|they|he|she)'ll\b/g, '$1 will'],
+  [/\blet's\b/g, 'let us'],
+  [/\bcan't\b/g, 'cannot'],
+  [/\bwon't\b/g, 'will not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\bcan not\b/g, 'cannot'],
 ];
 
 /** Lower-cases and strips punctuation; returns the token list (numbers as digit strings). */
 export function tokenize(text: string): string[] {
-  let s = text.toLowerCase().normalize('NFKC')
+  let s = text
+    .toLowerCase()
+    .normalize('NFKC')
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
@@ -80,7 +119,12 @@ function parseInteger(tokens: string[], start: number): { n: number; end: number
     if (t in TENS && (lastKind === undefined || lastKind === 'hundred')) {
       current += TENS[t]!;
       lastKind = 'tens';
-    } else if (t in UNITS && (lastKind === undefined || lastKind === 'hundred' || (lastKind === 'tens' && UNITS[t]! < 10 && UNITS[t]! > 0))) {
+    } else if (
+      t in UNITS &&
+      (lastKind === undefined ||
+        lastKind === 'hundred' ||
+        (lastKind === 'tens' && UNITS[t]! < 10 && UNITS[t]! > 0))
+    ) {
       current += UNITS[t]!;
       lastKind = 'unit';
     } else if (t === 'hundred' && lastKind === 'unit' && current > 0 && current < 10) {
@@ -108,7 +152,8 @@ function parseNumber(tokens: string[], start: number): { value: string; end: num
   if (tokens[whole.end] === 'point' && Number.isInteger(whole.n)) {
     const next = tokens[whole.end + 1];
     if (next !== undefined && /^\d$/.test(next)) return { value: `${whole.n}.${next}`, end: whole.end + 2 };
-    if (next !== undefined && next in UNITS && UNITS[next]! < 10) return { value: `${whole.n}.${UNITS[next]}`, end: whole.end + 2 };
+    if (next !== undefined && next in UNITS && UNITS[next]! < 10)
+      return { value: `${whole.n}.${UNITS[next]}`, end: whole.end + 2 };
   }
   if (/^\d/.test(t) && whole.end === start + 1) return { value: t, end: whole.end };
   return { value: String(whole.n), end: whole.end };
@@ -129,7 +174,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }

@@ -41,8 +41,13 @@ interface FixtureFile {
   floors?: { id: string; name: string; aliases?: string[] }[];
   areas?: { id: string; name: string; floor_id?: string | null; aliases?: string[] }[];
   entities?: {
-    entity_id: string; name: string; domain?: string; area_id?: string | null; aliases?: string[];
-    state?: string | null; attributes?: Record<string, unknown>;
+    entity_id: string;
+    name: string;
+    domain?: string;
+    area_id?: string | null;
+    aliases?: string[];
+    state?: string | null;
+    attributes?: Record<string, unknown>;
   }[];
 }
 
@@ -66,10 +71,16 @@ export function registryFromFixtures(paths: string[]): IntentRegistry {
       if (seen.e.has(e.entity_id)) continue;
       seen.e.add(e.entity_id);
       const attrs = e.attributes ?? {};
-      const dc = typeof attrs['device_class'] === 'string' ? attrs['device_class'] : null;
+      const dc = typeof attrs.device_class === 'string' ? attrs.device_class : null;
       reg.entities.push({
-        entity_id: e.entity_id, name: e.name, domain: e.domain ?? e.entity_id.split('.')[0]!,
-        area: e.area_id ?? null, aliases: e.aliases ?? [], device_class: dc, state: e.state ?? null, attributes: attrs,
+        entity_id: e.entity_id,
+        name: e.name,
+        domain: e.domain ?? e.entity_id.split('.')[0]!,
+        area: e.area_id ?? null,
+        aliases: e.aliases ?? [],
+        device_class: dc,
+        state: e.state ?? null,
+        attributes: attrs,
       });
     }
   }

@@ -12,11 +12,24 @@ const bs = (on: string[], off: string[]): Record<string, string> => ({
 const OPENING = bs(['open', 'opened'], ['closed', 'shut']);
 
 export const STATE_WORDS: Record<string, Record<string, string>> = {
-  light: ONOFF, switch: ONOFF, fan: ONOFF, input_boolean: ONOFF, automation: ONOFF, siren: ONOFF, script: ONOFF,
+  light: ONOFF,
+  switch: ONOFF,
+  fan: ONOFF,
+  input_boolean: ONOFF,
+  automation: ONOFF,
+  siren: ONOFF,
+  script: ONOFF,
   cover: { open: 'open', opened: 'open', closed: 'closed', shut: 'closed' },
   valve: { open: 'open', opened: 'open', closed: 'closed', shut: 'closed' },
   lock: { locked: 'locked', unlocked: 'unlocked', jammed: 'jammed' },
-  person: { home: 'home', 'at home': 'home', present: 'home', away: 'not_home', gone: 'not_home', 'not home': 'not_home' },
+  person: {
+    home: 'home',
+    'at home': 'home',
+    present: 'home',
+    away: 'not_home',
+    gone: 'not_home',
+    'not home': 'not_home',
+  },
   media_player: { on: 'on', off: 'off', playing: 'playing', paused: 'paused', idle: 'idle' },
   vacuum: { cleaning: 'cleaning', docked: 'docked', idle: 'idle' },
   climate: { off: 'off', heating: 'heat', cooling: 'cool' },
@@ -50,7 +63,10 @@ export const STATE_WORDS: Record<string, Record<string, string>> = {
   'binary_sensor:vibration': bs(['vibrating', 'detected'], ['still']),
 };
 
-export interface Kind { domain: string; device_class?: string | null }
+export interface Kind {
+  domain: string;
+  device_class?: string | null;
+}
 
 /** The Home Assistant state a word means for this kind of entity, if it means one. */
 export function stateFor(kind: Kind, word: string): string | undefined {

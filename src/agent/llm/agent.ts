@@ -47,7 +47,12 @@ export class LanguageModelAgent implements Agent {
   status(): AgentStatus {
     if (!this.client) return 'disabled';
     if (this.homeAgent.status() !== 'ready') return 'unavailable';
-    if (this.lastError && (this.lastOk === null || this.lastError.at > this.lastOk) && this.clock.now() - this.lastError.at < RETRY_AFTER_MS) return 'unavailable';
+    if (
+      this.lastError &&
+      (this.lastOk === null || this.lastError.at > this.lastOk) &&
+      this.clock.now() - this.lastError.at < RETRY_AFTER_MS
+    )
+      return 'unavailable';
     return 'ready';
   }
 
@@ -63,7 +68,9 @@ export class LanguageModelAgent implements Agent {
     };
   }
 
-  accepts(): boolean { return this.client !== undefined; }
+  accepts(): boolean {
+    return this.client !== undefined;
+  }
 
   async handle(msg: AgentMessage): Promise<AgentReply> {
     const client = this.client!;
@@ -72,14 +79,20 @@ export class LanguageModelAgent implements Agent {
     let completion;
     try {
       completion = await client.complete(
-        [{ role: 'system', content: systemPrompt(registry, msg.area ?? null) }, { role: 'user', content: msg.text }],
+        [
+          { role: 'system', content: systemPrompt(registry, msg.area ?? null) },
+          { role: 'user', content: msg.text },
+        ],
         toolDefinitions(),
       );
       this.lastOk = this.clock.now();
     } catch (err) {
       const message = err instanceof LlmError ? err.message : String(err);
       this.lastError = { at: this.clock.now(), message };
-      this.log.warn({ endpoint: client.displayUrl, err: message }, 'language model call failed; it rests for 30 s');
+      this.log.warn(
+        { endpoint: client.displayUrl, err: message },
+        'language model call failed; it rests for 30 s',
+      );
       return { reply: "Sorry, I didn't understand that.", intent: null, actions: [] };
     }
     if (completion.tool_calls.length === 0) {
@@ -93,7 +106,10 @@ export class LanguageModelAgent implements Agent {
     for (const call of completion.tool_calls) {
       const parsed = toolCallToIntent(call.name, call.arguments, registry, msg.area ?? null);
       if (!parsed.ok) {
-        this.log.info({ tool: call.name }, 'language model proposed a tool call that does not validate; nothing acts');
+        this.log.info(
+          { tool: call.name },
+          'language model proposed a tool call that does not validate; nothing acts',
+        );
         replies.push(parsed.reply);
         continue;
       }
@@ -121,7 +137,10 @@ export function systemPrompt(registry: IntentRegistry, callerArea: string | null
     const state = e.state == null ? '' : `: ${e.state}`;
     return `- ${e.name} (${e.domain}${where ? `, ${where}` : ''})${state}`;
   });
-  const more = registry.entities.length > MAX_LISTED ? `\n(and ${registry.entities.length - MAX_LISTED} more not listed)` : '';
+  const more =
+    registry.entities.length > MAX_LISTED
+      ? `\n(and ${registry.entities.length - MAX_LISTED} more not listed)`
+      : '';
   return [
     'You are the Home agent of Hearth, a smart-home controller. Use the tools to control devices or to answer questions about them.',
     'Use only the exact device, area and floor names listed below. If the request is unclear or not about the home, do not call a tool: answer in one short sentence.',
@@ -129,5 +148,7 @@ export function systemPrompt(registry: IntentRegistry, callerArea: string | null
     `Areas: ${registry.areas.map((a) => a.name).join(', ') || 'none'}.`,
     `Floors: ${registry.floors.map((f) => f.name).join(', ') || 'none'}.`,
     `Devices:\n${lines.join('\n')}${more}`,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -6,10 +6,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
-export interface ToolCall { name: string; arguments: string }
-export interface Completion { content: string | null; tool_calls: ToolCall[] }
+export interface ToolCall {
+  name: string;
+  arguments: string;
+}
+export interface Completion {
+  content: string | null;
+  tool_calls: ToolCall[];
+}
 
 export interface LlmClientOptions {
   /** Base URL (`http://127.0.0.1:11434/v1`) or the full `/chat/completions` URL. */
@@ -20,18 +29,30 @@ export interface LlmClientOptions {
 }
 
 const CompletionResponse = Type.Object({
-  choices: Type.Array(Type.Object({
-    message: Type.Object({
-      content: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-      tool_calls: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.Object({
-        function: Type.Object({
-          name: Type.String(),
-          // Some servers send arguments as an object instead of a JSON string.
-          arguments: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
-        }),
-      }))])),
+  choices: Type.Array(
+    Type.Object({
+      message: Type.Object({
+        content: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        tool_calls: Type.Optional(
+          Type.Union([
+            Type.Null(),
+            Type.Array(
+              Type.Object({
+                function: Type.Object({
+                  name: Type.String(),
+                  // Some servers send arguments as an object instead of a JSON string.
+                  arguments: Type.Optional(
+                    Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]),
+                  ),
+                }),
+              }),
+            ),
+          ]),
+        ),
+      }),
     }),
-  }), { minItems: 1 }),
+    { minItems: 1 },
+  ),
 });
 type CompletionResponse = Static<typeof CompletionResponse>;
 
@@ -53,13 +74,19 @@ export class LlmClient {
     return u.toString();
   }
 
-  get model(): string { return this.opts.model; }
+  get model(): string {
+    return this.opts.model;
+  }
 
   async complete(messages: ChatMessage[], tools: unknown[]): Promise<Completion> {
     const u = new URL(this.endpoint);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (this.opts.apiKey) headers['authorization'] = `Bearer ${this.opts.apiKey}`;
-    else if (u.username) headers['authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+    if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
+    else if (u.username)
+      headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
     u.username = '';
     u.password = '';
     let res: Response;
@@ -67,12 +94,23 @@ export class LlmClient {
       res = await fetch(u, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: this.opts.model, messages, tools, tool_choice: 'auto', temperature: 0, stream: false }),
+        body: JSON.stringify({
+          model: this.opts.model,
+          messages,
+          tools,
+          tool_choice: 'auto',
+          temperature: 0,
+          stream: false,
+        }),
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
     } catch (err) {
       const e = err as Error;
-      throw new LlmError(e.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : `cannot reach the endpoint: ${e.cause instanceof Error ? e.cause.message : e.message}`);
+      throw new LlmError(
+        e.name === 'TimeoutError'
+          ? `no answer within ${this.opts.timeoutMs} ms`
+          : `cannot reach the endpoint: ${e.cause instanceof Error ? e.cause.message : e.message}`,
+      );
     }
     const text = await res.text().catch(() => '');
     if (!res.ok) throw new LlmError(`HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
@@ -83,12 +121,15 @@ export class LlmClient {
       throw new LlmError('the answer is not JSON');
     }
     if (!Value.Check(CompletionResponse, body)) throw new LlmError('the answer is not a chat completion');
-    const message = (body as CompletionResponse).choices[0]!.message;
+    const message = body.choices[0]!.message;
     return {
       content: message.content ?? null,
       tool_calls: (message.tool_calls ?? []).map((c) => ({
         name: c.function.name,
-        arguments: typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {}),
+        arguments:
+          typeof c.function.arguments === 'string'
+            ? c.function.arguments
+            : JSON.stringify(c.function.arguments ?? {}),
       })),
     };
   }

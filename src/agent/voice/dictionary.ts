@@ -3,7 +3,7 @@
  * pronunciations), plus espeak-ng's phonemes mapped to ARPAbet for words cmudict lacks (brand
  * names: zigbee → Z IH G B IY). A word with neither is reported missing; the grammar builder
  * then leaves out the names that use it. A per-grammar dict also keeps decoder start-up at
- * ~10 ms instead of ~140 ms for the full cmudict.
+ * ~10 ms instead of ~140 ms for the full cmudict, and only its words stay in memory.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -11,36 +11,97 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-let loaded: { path: string; dict: Promise<Map<string, string[]>> } | undefined;
-
-/** cmudict as word → pronunciations (loaded once, asynchronously). */
-export function loadCmudict(path: string): Promise<Map<string, string[]>> {
-  if (loaded?.path === path) return loaded.dict;
-  const dict = readFile(path, 'utf8').then((text) => {
-    const map = new Map<string, string[]>();
-    for (const line of text.split('\n')) {
-      const i = line.indexOf(' ');
-      if (i <= 0) continue;
-      const word = line.slice(0, i).replace(/\(\d+\)$/, '');
-      const list = map.get(word) ?? [];
-      list.push(line.slice(i + 1).trim());
-      map.set(word, list);
+/**
+ * The cmudict pronunciations of `words` only. The whole dictionary (135,000 words) as a Map was
+ * ~40 MB of heap kept for the life of the service, for the few hundred words a home's grammar
+ * uses; the file is scanned instead each time a grammar is built (tens of ms, rare: at start and
+ * when names change), and only the wanted lines are kept.
+ */
+export async function lookupCmudict(
+  path: string,
+  words: ReadonlySet<string>,
+): Promise<Map<string, string[]>> {
+  const text = await readFile(path, 'utf8');
+  const found = new Map<string, string[]>();
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const space = text.indexOf(' ', at);
+    if (space > at && space < end) {
+      const word = text.slice(at, space).replace(/\(\d+\)$/, '');
+      if (words.has(word)) {
+        const list = found.get(word);
+        const pron = text.slice(space + 1, end).trim();
+        if (list) list.push(pron);
+        else found.set(word, [pron]);
+      }
     }
-    return map;
-  });
-  loaded = { path, dict };
-  return dict;
+    at = end + 1;
+  }
+  return found;
 }
 
 /** espeak-ng phoneme symbols → ARPAbet (longest first; enough for English names). */
 const ESPEAK_TO_ARPA: [string, string][] = [
-  ['aI@', 'AY ER'], ['aI', 'AY'], ['aU', 'AW'], ['eI', 'EY'], ['OI', 'OY'], ['oU', 'OW'], ['@U', 'OW'], ['tS', 'CH'], ['dZ', 'JH'],
-  ['i@', 'IY ER'], ['e@', 'EH R'], ['U@', 'UH R'], ['3:', 'ER'], ['A@', 'AA R'], ['O@', 'AO R'], ['o@', 'AO R'], ['aa', 'AA'],
-  ['i:', 'IY'], ['u:', 'UW'], ['A:', 'AA'], ['O:', 'AO'], ['@L', 'AH L'], ['@', 'AH'], ['3', 'ER'], ['a', 'AE'], ['E', 'EH'],
-  ['I', 'IH'], ['i', 'IY'], ['0', 'AA'], ['O', 'AO'], ['V', 'AH'], ['U', 'UH'], ['u', 'UW'], ['e', 'EH'], ['o', 'OW'],
-  ['T', 'TH'], ['D', 'DH'], ['S', 'SH'], ['Z', 'ZH'], ['N', 'NG'], ['j', 'Y'], ['r', 'R'], ['w', 'W'], ['h', 'HH'], ['l', 'L'],
-  ['m', 'M'], ['n', 'N'], ['p', 'P'], ['b', 'B'], ['t', 'T'], ['d', 'D'], ['k', 'K'], ['g', 'G'], ['f', 'F'], ['v', 'V'],
-  ['s', 'S'], ['z', 'Z'], ['x', 'K'],
+  ['aI@', 'AY ER'],
+  ['aI', 'AY'],
+  ['aU', 'AW'],
+  ['eI', 'EY'],
+  ['OI', 'OY'],
+  ['oU', 'OW'],
+  ['@U', 'OW'],
+  ['tS', 'CH'],
+  ['dZ', 'JH'],
+  ['i@', 'IY ER'],
+  ['e@', 'EH R'],
+  ['U@', 'UH R'],
+  ['3:', 'ER'],
+  ['A@', 'AA R'],
+  ['O@', 'AO R'],
+  ['o@', 'AO R'],
+  ['aa', 'AA'],
+  ['i:', 'IY'],
+  ['u:', 'UW'],
+  ['A:', 'AA'],
+  ['O:', 'AO'],
+  ['@L', 'AH L'],
+  ['@', 'AH'],
+  ['3', 'ER'],
+  ['a', 'AE'],
+  ['E', 'EH'],
+  ['I', 'IH'],
+  ['i', 'IY'],
+  ['0', 'AA'],
+  ['O', 'AO'],
+  ['V', 'AH'],
+  ['U', 'UH'],
+  ['u', 'UW'],
+  ['e', 'EH'],
+  ['o', 'OW'],
+  ['T', 'TH'],
+  ['D', 'DH'],
+  ['S', 'SH'],
+  ['Z', 'ZH'],
+  ['N', 'NG'],
+  ['j', 'Y'],
+  ['r', 'R'],
+  ['w', 'W'],
+  ['h', 'HH'],
+  ['l', 'L'],
+  ['m', 'M'],
+  ['n', 'N'],
+  ['p', 'P'],
+  ['b', 'B'],
+  ['t', 'T'],
+  ['d', 'D'],
+  ['k', 'K'],
+  ['g', 'G'],
+  ['f', 'F'],
+  ['v', 'V'],
+  ['s', 'S'],
+  ['z', 'Z'],
+  ['x', 'K'],
 ];
 
 export function espeakToArpa(out: string): string | undefined {
@@ -49,7 +110,10 @@ export function espeakToArpa(out: string): string | undefined {
     let p = raw.replace(/[',%=]/g, '');
     while (p) {
       const hit = ESPEAK_TO_ARPA.find(([k]) => p.startsWith(k));
-      if (!hit) { p = p.slice(1); continue; }
+      if (!hit) {
+        p = p.slice(1);
+        continue;
+      }
       phones.push(hit[1]);
       p = p.slice(hit[0].length);
     }
@@ -66,19 +130,34 @@ async function espeakPhones(word: string, espeak: string): Promise<string | unde
   }
 }
 
-export interface Pronunciations { lines: Map<string, string[]>; missing: string[]; guessed: string[] }
+export interface Pronunciations {
+  lines: Map<string, string[]>;
+  missing: string[];
+  guessed: string[];
+}
 
 /** Pronunciations for `words`; espeak-ng (if installed) fills cmudict's gaps. */
-export async function pronounce(words: Iterable<string>, cmudictPath: string, espeak = 'espeak-ng'): Promise<Pronunciations> {
-  const cmu = await loadCmudict(cmudictPath);
+export async function pronounce(
+  words: Iterable<string>,
+  cmudictPath: string,
+  espeak = 'espeak-ng',
+): Promise<Pronunciations> {
+  const wanted = new Set(words);
+  const cmu = await lookupCmudict(cmudictPath, wanted);
   const lines = new Map<string, string[]>();
   const missing: string[] = [];
   const guessed: string[] = [];
-  for (const w of [...new Set(words)].sort()) {
+  for (const w of [...wanted].sort()) {
     const known = cmu.get(w);
-    if (known) { lines.set(w, known); continue; }
+    if (known) {
+      lines.set(w, known);
+      continue;
+    }
     const g = await espeakPhones(w, espeak);
-    if (g) { lines.set(w, [g]); guessed.push(w); } else missing.push(w);
+    if (g) {
+      lines.set(w, [g]);
+      guessed.push(w);
+    } else missing.push(w);
   }
   return { lines, missing, guessed };
 }
@@ -86,6 +165,7 @@ export async function pronounce(words: Iterable<string>, cmudictPath: string, es
 /** The dictionary file for the words the grammar actually uses. */
 export function dictText(words: string[], lines: Map<string, string[]>): string {
   const out: string[] = [];
-  for (const w of words) (lines.get(w) ?? []).forEach((pron, i) => out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`));
+  for (const w of words)
+    (lines.get(w) ?? []).forEach((pron, i) => out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`));
   return `${out.join('\n')}\n`;
 }

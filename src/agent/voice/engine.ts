@@ -8,7 +8,11 @@ export interface SttResult {
   passes?: Record<string, string>;
 }
 
-export interface EngineStatus { name: string; available: boolean; detail: string }
+export interface EngineStatus {
+  name: string;
+  available: boolean;
+  detail: string;
+}
 
 export interface SttEngine {
   readonly name: string;

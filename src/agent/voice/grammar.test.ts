@@ -5,14 +5,23 @@ import { buildArpa, buildGrammar, slotPhrases, spoken, wordsOf } from './grammar
 
 const REG: IntentRegistry = {
   floors: [],
-  areas: [{ id: 'kitchen', name: 'Kitchen' }, { id: 'living_room', name: 'Living Room' }],
+  areas: [
+    { id: 'kitchen', name: 'Kitchen' },
+    { id: 'living_room', name: 'Living Room' },
+  ],
   entities: [
     { entity_id: 'light.kitchen', name: 'Kitchen Light', domain: 'light', area: 'kitchen' },
     { entity_id: 'switch.zigbee_plug', name: 'Zigbee Plug 2', domain: 'switch', area: 'kitchen' },
     { entity_id: 'lock.front_door', name: 'Front Door', domain: 'lock', area: null },
     { entity_id: 'cover.blinds', name: 'Living Room Blinds', domain: 'cover', area: 'living_room' },
     { entity_id: 'climate.thermostat', name: 'Thermostat', domain: 'climate', area: 'living_room' },
-    { entity_id: 'sensor.t', name: 'Kitchen Temperature', domain: 'sensor', area: 'kitchen', device_class: 'temperature' },
+    {
+      entity_id: 'sensor.t',
+      name: 'Kitchen Temperature',
+      domain: 'sensor',
+      area: 'kitchen',
+      device_class: 'temperature',
+    },
     { entity_id: 'scene.movie_night', name: 'Movie Night', domain: 'scene', area: null },
     { entity_id: 'light.odd', name: 'Łamp #1', domain: 'light', area: null },
   ],
@@ -27,9 +36,9 @@ describe('speech grammar from the registry', () => {
 
   it('lists names per slot by domain and leaves out names with words lacking a pronunciation', () => {
     const slots = slotPhrases(REG);
-    expect(slots['onoff']).toEqual(['kitchen light', 'zigbee plug two']);
-    expect(slots['lock']).toEqual(['front door']);
-    expect(slots['scene']).toEqual(['movie night']);
+    expect(slots.onoff).toEqual(['kitchen light', 'zigbee plug two']);
+    expect(slots.lock).toEqual(['front door']);
+    expect(slots.scene).toEqual(['movie night']);
     const g = buildGrammar(slots, (w) => w !== 'zigbee');
     expect(g.words).not.toContain('zigbee');
     expect(g.sentences).toContain('turn on the kitchen light');
@@ -38,7 +47,10 @@ describe('speech grammar from the registry', () => {
   });
 
   it('drops a pattern whose slot is empty instead of writing an empty rule', () => {
-    const g = buildGrammar(slotPhrases({ ...REG, entities: REG.entities.filter((e) => e.domain !== 'lock') }), () => true);
+    const g = buildGrammar(
+      slotPhrases({ ...REG, entities: REG.entities.filter((e) => e.domain !== 'lock') }),
+      () => true,
+    );
     expect(g.jsgf).not.toContain('<lock>');
     expect(g.sentences.some((s) => s.startsWith('unlock'))).toBe(false);
   });
@@ -47,7 +59,10 @@ describe('speech grammar from the registry', () => {
     const a = buildGrammar(slotPhrases(REG), () => true);
     const b = buildGrammar(slotPhrases(REG), () => true);
     expect(a).toEqual(b);
-    const c = buildGrammar(slotPhrases({ ...REG, areas: [...REG.areas, { id: 'office', name: 'Office' }] }), () => true);
+    const c = buildGrammar(
+      slotPhrases({ ...REG, areas: [...REG.areas, { id: 'office', name: 'Office' }] }),
+      () => true,
+    );
     expect(c.version).not.toBe(a.version);
     expect(wordsOf(slotPhrases(REG)).has('thermostat')).toBe(true);
   });
@@ -55,7 +70,9 @@ describe('speech grammar from the registry', () => {
   it('only produces sentences the intent engine understands', () => {
     const engine = new IntentEngine(REG);
     const g = buildGrammar(slotPhrases(REG), () => true);
-    const misses = g.sentences.filter((s) => !['yes', 'no', 'cancel'].includes(s) && engine.recognize(s).intent === null);
+    const misses = g.sentences.filter(
+      (s) => !['yes', 'no', 'cancel'].includes(s) && engine.recognize(s).intent === null,
+    );
     expect(misses).toEqual([]);
   });
 

@@ -25,11 +25,17 @@ const ONOFF_DOMAINS = new Set(['light', 'switch', 'fan', 'media_player', 'input_
 const PERCENTS = Array.from({ length: 21 }, (_, i) => i * 5);
 const DEGREES = [...range(10, 30), ...range(60, 80)];
 
-function range(a: number, b: number): number[] { return Array.from({ length: b - a + 1 }, (_, i) => a + i); }
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
 
 /** Spoken form of a name: lower-case words, digits spelled out; undefined if not speakable. */
 export function spoken(phrase: string): string | undefined {
-  const words = phrase.toLowerCase().replace(/[_\-/.,!?()]+/g, ' ').split(/\s+/).filter(Boolean)
+  const words = phrase
+    .toLowerCase()
+    .replace(/[_\-/.,!?()]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
     .flatMap((t) => (/^\d+$/.test(t) ? numberToWords(Number(t)).split(' ') : [t.replace(/'s$/, 's')]));
   if (words.length === 0 || words.some((w) => !/^[a-z]+$/.test(w))) return undefined;
   return words.join(' ');
@@ -60,13 +66,23 @@ export const PATTERNS: Pattern[] = [
 /** Spoken phrases per slot, from the registry. */
 export function slotPhrases(reg: IntentRegistry): Record<string, string[]> {
   const lists: Record<string, Set<string>> = {
-    onoff: new Set(), light: new Set(), lock: new Set(), cover: new Set(), scene: new Set(), climate: new Set(), area: new Set(),
-    temperature_area: new Set(), humidity_area: new Set(),
+    onoff: new Set(),
+    light: new Set(),
+    lock: new Set(),
+    cover: new Set(),
+    scene: new Set(),
+    climate: new Set(),
+    area: new Set(),
+    temperature_area: new Set(),
+    humidity_area: new Set(),
   };
   // questions only for areas that can answer them (the intent engine needs a sensor there)
   const measured = { temperature: new Set<string>(), humidity: new Set<string>() };
   const add = (list: string, names: (string | undefined)[]) => {
-    for (const n of names) { const s = n ? spoken(n) : undefined; if (s) lists[list]!.add(s); }
+    for (const n of names) {
+      const s = n ? spoken(n) : undefined;
+      if (s) lists[list]!.add(s);
+    }
   };
   for (const e of reg.entities) {
     const names = [e.name, ...(e.aliases ?? [])];
@@ -76,7 +92,8 @@ export function slotPhrases(reg: IntentRegistry): Record<string, string[]> {
     if (e.domain === 'cover') add('cover', names);
     if (e.domain === 'scene') add('scene', names);
     if (e.domain === 'climate') add('climate', names);
-    if (e.area && (e.domain === 'climate' || e.device_class === 'temperature')) measured.temperature.add(e.area);
+    if (e.area && (e.domain === 'climate' || e.device_class === 'temperature'))
+      measured.temperature.add(e.area);
     if (e.area && e.device_class === 'humidity') measured.humidity.add(e.area);
   }
   for (const a of reg.areas) {
@@ -87,8 +104,8 @@ export function slotPhrases(reg: IntentRegistry): Record<string, string[]> {
   }
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(lists)) out[k] = [...v].sort();
-  out['percent'] = PERCENTS.map(numberToWords);
-  out['degrees'] = DEGREES.map(numberToWords);
+  out.percent = PERCENTS.map(numberToWords);
+  out.degrees = DEGREES.map(numberToWords);
   return out;
 }
 
@@ -102,7 +119,8 @@ export function wordsOf(slots: Record<string, string[]>): Set<string> {
     else if ('opt' in p) walk(p.opt);
   };
   PATTERNS.forEach(walk);
-  for (const phrases of Object.values(slots)) for (const ph of phrases) ph.split(' ').forEach((w) => words.add(w));
+  for (const phrases of Object.values(slots))
+    for (const ph of phrases) ph.split(' ').forEach((w) => words.add(w));
   return words;
 }
 
@@ -111,12 +129,23 @@ export function wordsOf(slots: Record<string, string[]>): Set<string> {
  * with a word that has none is left out rather than breaking the whole grammar (one missing
  * word makes pocketsphinx reject every utterance).
  */
-export function buildGrammar(slots: Record<string, string[]>, known: (word: string) => boolean, maxSentences = 50_000): SpeechGrammar {
+export function buildGrammar(
+  slots: Record<string, string[]>,
+  known: (word: string) => boolean,
+  maxSentences = 50_000,
+): SpeechGrammar {
   const usable: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(slots)) usable[k] = v.filter((ph) => ph.split(' ').every(known));
   const hasEmptySlot = (p: Pattern): boolean =>
-    typeof p === 'string' ? false : Array.isArray(p) ? p.some(hasEmptySlot)
-      : 'alt' in p ? p.alt.every(hasEmptySlot) : 'opt' in p ? false : (usable[p.slot]?.length ?? 0) === 0;
+    typeof p === 'string'
+      ? false
+      : Array.isArray(p)
+        ? p.some(hasEmptySlot)
+        : 'alt' in p
+          ? p.alt.every(hasEmptySlot)
+          : 'opt' in p
+            ? false
+            : (usable[p.slot]?.length ?? 0) === 0;
   const patterns = PATTERNS.filter((p) => !hasEmptySlot(p));
   const used = new Set<string>();
   const jsgfOf = (p: Pattern): string => {
@@ -168,7 +197,7 @@ export function buildArpa(sentences: string[]): string {
   }
   const D = 0.5;
   const total = [...counts[0]!.values()].reduce((a, b) => a + b, 0);
-  const ctxCount = (ctx: string, n: number) => (n === 1 ? total : counts[n - 2]!.get(ctx) ?? 0);
+  const ctxCount = (ctx: string, n: number) => (n === 1 ? total : (counts[n - 2]!.get(ctx) ?? 0));
   const followers = new Map<string, number>();
   for (let n = 2; n <= 3; n++) {
     for (const g of counts[n - 1]!.keys()) {

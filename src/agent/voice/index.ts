@@ -23,7 +23,9 @@ export { WyomingEngine } from './wyoming.js';
 
 export const NOT_CAUGHT = 'Sorry, I did not catch that.';
 
-export interface VoiceOutput extends ChatOutput { transcript: string }
+export interface VoiceOutput extends ChatOutput {
+  transcript: string;
+}
 
 export interface VoiceOptions {
   dataDir: string;
@@ -61,9 +63,15 @@ export class VoiceService {
     });
   }
 
-  statuses(): Promise<EngineStatus[]> { return Promise.all(this.engines.map((e) => e.status())); }
+  statuses(): Promise<EngineStatus[]> {
+    return Promise.all(this.engines.map((e) => e.status()));
+  }
 
-  async handle(wav: Buffer, input: { conversation_id?: string | undefined; area?: string | undefined }, user: { id: string; role: UserRole }): Promise<VoiceOutput> {
+  async handle(
+    wav: Buffer,
+    input: { conversation_id?: string | undefined; area?: string | undefined },
+    user: { id: string; role: UserRole },
+  ): Promise<VoiceOutput> {
     let pcm: Int16Array;
     try {
       pcm = toSpeechPcm(parseWav(wav));
@@ -78,13 +86,34 @@ export class VoiceService {
       stt = await engine.transcribe(pcm);
     } catch (err) {
       this.opts.log.warn({ engine: engine.name, err }, 'speech-to-text failed');
-      throw Errors.unavailable(`The ${engine.name} speech-to-text engine failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw Errors.unavailable(
+        `The ${engine.name} speech-to-text engine failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    this.opts.log.info({ engine: engine.name, transcript: stt.text, rejected: stt.rejected, passes: stt.passes, ms: Date.now() - started }, 'voice transcript');
+    this.opts.log.info(
+      {
+        engine: engine.name,
+        transcript: stt.text,
+        rejected: stt.rejected,
+        passes: stt.passes,
+        ms: Date.now() - started,
+      },
+      'voice transcript',
+    );
     if (!stt.text) {
-      return { transcript: '', reply: NOT_CAUGHT, intent: null, actions: [], conversation_id: input.conversation_id ?? randomUUID() };
+      return {
+        transcript: '',
+        reply: NOT_CAUGHT,
+        intent: null,
+        actions: [],
+        conversation_id: input.conversation_id ?? randomUUID(),
+      };
     }
-    const out = await this.opts.chat.chat({ text: stt.text, conversation_id: input.conversation_id, area: input.area }, user, 'voice');
+    const out = await this.opts.chat.chat(
+      { text: stt.text, conversation_id: input.conversation_id, area: input.area },
+      user,
+      'voice',
+    );
     return { transcript: stt.text, ...out };
   }
 
@@ -112,7 +141,12 @@ const FILLER = new Set(['the', 'turn', 'switch', 'set', 'to', 'what', 'is', 'in'
  * speech loses a name or verb ("unlock the window" → "unlock the front").
  */
 export function sameCommand(engine: IntentEngine, a: string, b: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/\b(the|please)\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\b(the|please)\b/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   if (norm(a) === norm(b)) return true;
   const key = a.split(' ').filter((w) => !FILLER.has(w));
   const heard = b.split(' ');
@@ -124,4 +158,3 @@ export function sameCommand(engine: IntentEngine, a: string, b: string): boolean
   if (!ra.intent || ra.intent !== rb.intent) return false;
   return JSON.stringify([ra.entity_ids, ra.slots]) === JSON.stringify([rb.entity_ids, rb.slots]);
 }
-

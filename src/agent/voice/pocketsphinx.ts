@@ -33,7 +33,14 @@ export interface PocketsphinxOptions {
   log?: Logger;
 }
 
-interface Built { registry: IntentRegistry; grammar: SpeechGrammar; gram: string; dict: string; lm: string; missing: string[] }
+interface Built {
+  registry: IntentRegistry;
+  grammar: SpeechGrammar;
+  gram: string;
+  dict: string;
+  lm: string;
+  missing: string[];
+}
 
 export class PocketsphinxEngine implements SttEngine {
   readonly name = 'pocketsphinx';
@@ -42,23 +49,44 @@ export class PocketsphinxEngine implements SttEngine {
 
   constructor(private readonly opts: PocketsphinxOptions) {}
 
-  get binary(): string { return this.opts.binary ?? 'pocketsphinx_continuous'; }
-  get modelDir(): string { return this.opts.modelDir ?? DEFAULT_MODEL_DIR; }
+  get binary(): string {
+    return this.opts.binary ?? 'pocketsphinx_continuous';
+  }
+  get modelDir(): string {
+    return this.opts.modelDir ?? DEFAULT_MODEL_DIR;
+  }
 
   async status(): Promise<EngineStatus> {
     const bin = await findExecutable(this.binary);
-    if (!bin) return { name: this.name, available: false, detail: `${this.binary} not found; install it with: apt-get install pocketsphinx pocketsphinx-en-us` };
-    const model = await exists(join(this.modelDir, 'en-us', 'mdef')) && await exists(join(this.modelDir, 'cmudict-en-us.dict'));
-    if (!model) return { name: this.name, available: false, detail: `model not found in ${this.modelDir}; install it with: apt-get install pocketsphinx-en-us` };
+    if (!bin)
+      return {
+        name: this.name,
+        available: false,
+        detail: `${this.binary} not found; install it with: apt-get install pocketsphinx pocketsphinx-en-us`,
+      };
+    const model =
+      (await exists(join(this.modelDir, 'en-us', 'mdef'))) &&
+      (await exists(join(this.modelDir, 'cmudict-en-us.dict')));
+    if (!model)
+      return {
+        name: this.name,
+        available: false,
+        detail: `model not found in ${this.modelDir}; install it with: apt-get install pocketsphinx-en-us`,
+      };
     const b = this.built ? await this.built.catch(() => undefined) : undefined;
-    const gram = b ? `; grammar ${b.grammar.version}: ${b.grammar.sentences.length} sentences, ${b.grammar.words.length} words${b.missing.length ? `, left out (no pronunciation): ${b.missing.join(', ')}` : ''}` : '';
+    const gram = b
+      ? `; grammar ${b.grammar.version}: ${b.grammar.sentences.length} sentences, ${b.grammar.words.length} words${b.missing.length ? `, left out (no pronunciation): ${b.missing.join(', ')}` : ''}`
+      : '';
     return { name: this.name, available: true, detail: `${bin} with ${this.modelDir}${gram}` };
   }
 
   /** Registry changed: rebuild the grammar soon (debounced, so a burst of changes builds once). */
   invalidate(delayMs = 500): void {
     if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
-    this.rebuildTimer = setTimeout(() => { this.rebuildTimer = undefined; void this.grammar().catch(() => undefined); }, delayMs);
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = undefined;
+      void this.grammar().catch(() => undefined);
+    }, delayMs);
     this.rebuildTimer.unref();
   }
 
@@ -82,7 +110,16 @@ export class PocketsphinxEngine implements SttEngine {
     await atomicWrite(files.gram, grammar.jsgf);
     await atomicWrite(files.dict, dictText(grammar.words, pron.lines));
     await atomicWrite(files.lm, buildArpa(grammar.sentences));
-    this.opts.log?.info({ version: grammar.version, sentences: grammar.sentences.length, words: grammar.words.length, guessed: pron.guessed, missing: pron.missing }, 'voice grammar built');
+    this.opts.log?.info(
+      {
+        version: grammar.version,
+        sentences: grammar.sentences.length,
+        words: grammar.words.length,
+        guessed: pron.guessed,
+        missing: pron.missing,
+      },
+      'voice grammar built',
+    );
     return { registry: reg, grammar, ...files, missing: pron.missing };
   }
 
@@ -91,14 +128,24 @@ export class PocketsphinxEngine implements SttEngine {
     const wav = join(this.opts.workDir, `utt-${randomUUID()}.wav`); // the CLI skips the header only for *.wav names
     await writeFile(wav, writeWav(pcm));
     try {
-      const common = ['-infile', wav, '-hmm', join(this.modelDir, 'en-us'), '-dict', g.dict, '-logfn', '/dev/null'];
+      const common = [
+        '-infile',
+        wav,
+        '-hmm',
+        join(this.modelDir, 'en-us'),
+        '-dict',
+        g.dict,
+        '-logfn',
+        '/dev/null',
+      ];
       const [grammarText, lmText] = await Promise.all([
         this.decode([...common, '-jsgf', g.gram, ...BEAMS]),
         this.decode([...common, '-lm', g.lm]),
       ]);
       const passes = { grammar: grammarText, lm: lmText };
       if (!grammarText) return { text: '', rejected: 'nothing recognised', passes };
-      if (!this.opts.agree(grammarText, lmText)) return { text: '', rejected: 'the grammar and language-model passes disagree', passes };
+      if (!this.opts.agree(grammarText, lmText))
+        return { text: '', rejected: 'the grammar and language-model passes disagree', passes };
       return { text: grammarText, passes };
     } finally {
       await rm(wav, { force: true });
@@ -107,11 +154,23 @@ export class PocketsphinxEngine implements SttEngine {
 
   private decode(args: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile(this.binary, args, { timeout: this.opts.timeoutMs ?? 15_000, maxBuffer: 1 << 20 }, (err, stdout) => {
-        if (err) reject(new Error(`${this.binary} failed: ${err.message}`));
-        // one line per VAD segment; a command split by a pause is still one command
-        else resolve(stdout.split('\n').map((l) => l.trim()).filter(Boolean).join(' '));
-      });
+      execFile(
+        this.binary,
+        args,
+        { timeout: this.opts.timeoutMs ?? 15_000, maxBuffer: 1 << 20 },
+        (err, stdout) => {
+          if (err) reject(new Error(`${this.binary} failed: ${err.message}`));
+          // one line per VAD segment; a command split by a pause is still one command
+          else
+            resolve(
+              stdout
+                .split('\n')
+                .map((l) => l.trim())
+                .filter(Boolean)
+                .join(' '),
+            );
+        },
+      );
     });
   }
 }
@@ -123,14 +182,30 @@ async function atomicWrite(path: string, text: string): Promise<void> {
 }
 
 async function exists(path: string): Promise<boolean> {
-  try { await access(path, constants.R_OK); return true; } catch { return false; }
+  try {
+    await access(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The executable's full path (a name is looked up on PATH), or undefined. */
 export async function findExecutable(name: string): Promise<string | undefined> {
-  const candidates = isAbsolute(name) || name.includes('/') ? [name] : (process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((d) => join(d, name));
+  const candidates =
+    isAbsolute(name) || name.includes('/')
+      ? [name]
+      : (process.env.PATH ?? '')
+          .split(delimiter)
+          .filter(Boolean)
+          .map((d) => join(d, name));
   for (const c of candidates) {
-    try { await access(c, constants.X_OK); return c; } catch { /* next */ }
+    try {
+      await access(c, constants.X_OK);
+      return c;
+    } catch {
+      /* next */
+    }
   }
   return undefined;
 }

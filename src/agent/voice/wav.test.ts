@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseWav, toSpeechPcm, WavError, writeWav } from './wav.js';
 
-function wav(rate: number, channels: number, bits: number, frames: number, sample: (f: number, c: number) => number, format = 1): Buffer {
+function wav(
+  rate: number,
+  channels: number,
+  bits: number,
+  frames: number,
+  sample: (f: number, c: number) => number,
+  format = 1,
+): Buffer {
   const bytes = bits / 8;
   const data = Buffer.alloc(frames * channels * bytes);
   for (let f = 0; f < frames; f++) {
@@ -15,9 +22,18 @@ function wav(rate: number, channels: number, bits: number, frames: number, sampl
     }
   }
   const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii'); h.writeUInt32LE(36 + data.length, 4); h.write('WAVEfmt ', 8, 'ascii'); h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(format, 20); h.writeUInt16LE(channels, 22); h.writeUInt32LE(rate, 24); h.writeUInt32LE(rate * channels * bytes, 28);
-  h.writeUInt16LE(channels * bytes, 32); h.writeUInt16LE(bits, 34); h.write('data', 36, 'ascii'); h.writeUInt32LE(data.length, 40);
+  h.write('RIFF', 0, 'ascii');
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8, 'ascii');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(format, 20);
+  h.writeUInt16LE(channels, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * channels * bytes, 28);
+  h.writeUInt16LE(channels * bytes, 32);
+  h.writeUInt16LE(bits, 34);
+  h.write('data', 36, 'ascii');
+  h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
 }
 
@@ -42,7 +58,9 @@ describe('WAV conversion to 16 kHz mono', () => {
   });
 
   it('keeps a 440 Hz tone at 440 Hz when resampling 22,050 Hz', () => {
-    const out = toSpeechPcm(parseWav(wav(22050, 1, 16, 22050, (f) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * f) / 22050)))));
+    const out = toSpeechPcm(
+      parseWav(wav(22050, 1, 16, 22050, (f) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * f) / 22050)))),
+    );
     let crossings = 0;
     for (let i = 1; i < out.length; i++) if (out[i - 1]! < 0 && out[i]! >= 0) crossings++;
     expect(crossings).toBeGreaterThanOrEqual(439);

@@ -5,7 +5,11 @@
  */
 export const RATE = 16_000;
 
-export interface Pcm { rate: number; channels: number; samples: Int16Array }
+export interface Pcm {
+  rate: number;
+  channels: number;
+  samples: Int16Array;
+}
 
 export class WavError extends Error {}
 
@@ -25,7 +29,12 @@ export function parseWav(buf: Buffer): Pcm {
       if (size < 16) throw new WavError('The WAV fmt chunk is too short.');
       let format = buf.readUInt16LE(body);
       if (format === 0xfffe && size >= 40) format = buf.readUInt16LE(body + 24); // WAVE_FORMAT_EXTENSIBLE
-      fmt = { format, channels: buf.readUInt16LE(body + 2), rate: buf.readUInt32LE(body + 4), bits: buf.readUInt16LE(body + 14) };
+      fmt = {
+        format,
+        channels: buf.readUInt16LE(body + 2),
+        rate: buf.readUInt32LE(body + 4),
+        bits: buf.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new WavError('The WAV data chunk comes before its fmt chunk.');
       if (size === 0 || body + size > buf.length) size = buf.length - body;
@@ -38,7 +47,8 @@ export function parseWav(buf: Buffer): Pcm {
 
 function decode(data: Buffer, fmt: { format: number; channels: number; rate: number; bits: number }): Pcm {
   const { format, channels, rate, bits } = fmt;
-  if (channels < 1 || channels > 8 || rate < 4000 || rate > 192_000) throw new WavError(`Unsupported WAV: ${channels} channels at ${rate} Hz.`);
+  if (channels < 1 || channels > 8 || rate < 4000 || rate > 192_000)
+    throw new WavError(`Unsupported WAV: ${channels} channels at ${rate} Hz.`);
   const bytes = bits / 8;
   const isFloat = format === 3 && bits === 32;
   if (!isFloat && (format !== 1 || ![8, 16, 24, 32].includes(bits))) {
@@ -82,7 +92,10 @@ export function toSpeechPcm(pcm: Pcm): Int16Array {
     const at = (k: number) => {
       let s = 0;
       let cnt = 0;
-      for (let m = 0; m < span && k + m < frames; m++) { s += mono[k + m]!; cnt++; }
+      for (let m = 0; m < span && k + m < frames; m++) {
+        s += mono[k + m]!;
+        cnt++;
+      }
       return cnt ? s / cnt : 0;
     };
     const a = at(j);
@@ -96,9 +109,18 @@ export function toSpeechPcm(pcm: Pcm): Int16Array {
 export function writeWav(samples: Int16Array, rate = RATE): Buffer {
   const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii'); h.writeUInt32LE(36 + data.length, 4); h.write('WAVE', 8, 'ascii');
-  h.write('fmt ', 12, 'ascii'); h.writeUInt32LE(16, 16); h.writeUInt16LE(1, 20); h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24); h.writeUInt32LE(rate * 2, 28); h.writeUInt16LE(2, 32); h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii'); h.writeUInt32LE(data.length, 40);
+  h.write('RIFF', 0, 'ascii');
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVE', 8, 'ascii');
+  h.write('fmt ', 12, 'ascii');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'ascii');
+  h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
 }

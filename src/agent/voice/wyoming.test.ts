@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeEvent, parseTcpUri, WyomingDecoder, WyomingEngine, type WyomingEvent } from './wyoming.js';
 
 /** A small Wyoming ASR server: records what it got and answers `transcript` on audio-stop. */
-function fakeServer(answer: (events: WyomingEvent[]) => WyomingEvent[]): Promise<{ server: Server; uri: string; sessions: WyomingEvent[][] }> {
+function fakeServer(
+  answer: (events: WyomingEvent[]) => WyomingEvent[],
+): Promise<{ server: Server; uri: string; sessions: WyomingEvent[][] }> {
   const sessions: WyomingEvent[][] = [];
   const server = createServer((socket: Socket) => {
     const decoder = new WyomingDecoder();
@@ -12,22 +14,33 @@ function fakeServer(answer: (events: WyomingEvent[]) => WyomingEvent[]): Promise
     socket.on('data', (chunk: Buffer) => {
       for (const ev of decoder.push(chunk)) {
         got.push(ev);
-        if (ev.type === 'audio-stop' || ev.type === 'describe') for (const out of answer(got)) socket.write(encodeEvent(out));
+        if (ev.type === 'audio-stop' || ev.type === 'describe')
+          for (const out of answer(got)) socket.write(encodeEvent(out));
       }
     });
     socket.on('error', () => undefined);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const addr = server.address();
-    resolve({ server, uri: `tcp://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, sessions });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({
+        server,
+        uri: `tcp://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+        sessions,
+      });
+    }),
+  );
 }
 
 describe('Wyoming codec', () => {
   it('round-trips events with data and payload, split across reads at any byte', () => {
     const events: WyomingEvent[] = [
       { type: 'audio-start', data: { rate: 16000, width: 2, channels: 1 } },
-      { type: 'audio-chunk', data: { rate: 16000, width: 2, channels: 1 }, payload: Buffer.from([1, 2, 3, 4]) },
+      {
+        type: 'audio-chunk',
+        data: { rate: 16000, width: 2, channels: 1 },
+        payload: Buffer.from([1, 2, 3, 4]),
+      },
       { type: 'audio-stop', data: {} },
     ];
     const bytes = Buffer.concat(events.map(encodeEvent));
@@ -42,7 +55,14 @@ describe('Wyoming codec', () => {
   it('merges the data block over data in the header line', () => {
     const d = new WyomingDecoder();
     const block = Buffer.from('{"text":"from block"}');
-    const [ev] = d.push(Buffer.concat([Buffer.from(`{"type":"transcript","data":{"text":"header","language":"en"},"data_length":${block.length}}\n`), block]));
+    const [ev] = d.push(
+      Buffer.concat([
+        Buffer.from(
+          `{"type":"transcript","data":{"text":"header","language":"en"},"data_length":${block.length}}\n`,
+        ),
+        block,
+      ]),
+    );
     expect(ev!.data).toEqual({ text: 'from block', language: 'en' });
   });
 
@@ -54,10 +74,15 @@ describe('Wyoming codec', () => {
 
 describe('Wyoming speech-to-text client', () => {
   let server: Server | undefined;
-  afterEach(() => { server?.close(); server = undefined; });
+  afterEach(() => {
+    server?.close();
+    server = undefined;
+  });
 
   it('sends transcribe, audio-start, chunks and audio-stop, and returns the transcript', async () => {
-    const fake = await fakeServer(() => [{ type: 'transcript', data: { text: 'turn on the kitchen light' } }]);
+    const fake = await fakeServer(() => [
+      { type: 'transcript', data: { text: 'turn on the kitchen light' } },
+    ]);
     server = fake.server;
     const pcm = Int16Array.from({ length: 5000 }, (_, i) => i % 100);
     const r = await new WyomingEngine(fake.uri).transcribe(pcm);
@@ -73,7 +98,11 @@ describe('Wyoming speech-to-text client', () => {
   it('reports available when the server answers describe, unavailable when nothing listens', async () => {
     const fake = await fakeServer(() => [{ type: 'info', data: { asr: [{ name: 'fake-whisper' }] } }]);
     server = fake.server;
-    expect(await new WyomingEngine(fake.uri).status()).toMatchObject({ name: 'wyoming', available: true, detail: expect.stringContaining('fake-whisper') });
+    expect(await new WyomingEngine(fake.uri).status()).toMatchObject({
+      name: 'wyoming',
+      available: true,
+      detail: expect.stringContaining('fake-whisper'),
+    });
     fake.server.close();
     server = undefined;
     expect((await new WyomingEngine(fake.uri).status()).available).toBe(false);
@@ -82,6 +111,8 @@ describe('Wyoming speech-to-text client', () => {
   it('turns a server error event into a failure', async () => {
     const fake = await fakeServer(() => [{ type: 'error', data: { text: 'model not loaded' } }]);
     server = fake.server;
-    await expect(new WyomingEngine(fake.uri).transcribe(new Int16Array(100))).rejects.toThrow(/model not loaded/);
+    await expect(new WyomingEngine(fake.uri).transcribe(new Int16Array(100))).rejects.toThrow(
+      /model not loaded/,
+    );
   });
 });

@@ -19,7 +19,9 @@ describe('GET /health', () => {
   it('answers unknown routes with 404 in the error shape', async () => {
     const res = await t.api('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/nothing-here.' } });
+    expect(res.body).toEqual({
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/nothing-here.' },
+    });
   });
 
   it('serves an OpenAPI 3 document and browsable docs', async () => {

@@ -1,8 +1,7 @@
-import { Type, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { StringEnum } from '../../schema/typebox.js';
 
-/** An object schema that rejects unknown fields (400 naming the field), the default for request bodies. */
-export const Strict = <T extends TProperties>(props: T, opts: ObjectOptions = {}): TObject<T> =>
-  Type.Object(props, { additionalProperties: false, ...opts });
+export { RefTo, Strict, StringEnum } from '../../schema/typebox.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -14,10 +13,6 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'ErrorBody', description: 'The one error shape of every 4xx/5xx answer' },
 );
-
-/** A string enum as JSON Schema `enum` (clear "must be one of" errors, unlike a union of literals). */
-export const StringEnum = <T extends string[]>(values: [...T], opts: Record<string, unknown> = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: values, ...opts });
 
 export const Role = StringEnum(['admin', 'user', 'viewer']);
 

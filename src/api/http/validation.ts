@@ -6,7 +6,8 @@ import { Errors } from '../../errors.js';
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 
 /**
  * Two validators: request bodies are checked strictly (no type coercion, unknown fields are
@@ -14,7 +15,13 @@ const addFormats: AddFormats =
  * "40" to 40 where the schema asks for a number.
  */
 function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes: coerce, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  const ajv = new Ajv({
+    coerceTypes: coerce,
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -28,7 +35,10 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 };
 
 /** Turns ajv's first error into a sentence naming the field, e.g. `brightness must be integer`. */
-export function describeValidation(errors: ErrorObject[], context: string | undefined): { message: string; field: string | undefined; problems: string[] } {
+export function describeValidation(
+  errors: ErrorObject[],
+  context: string | undefined,
+): { message: string; field: string | undefined; problems: string[] } {
   const problems = errors.map((e) => describeOne(e, context));
   const first = errors[0];
   const field = first ? fieldOf(first) : undefined;
@@ -61,11 +71,13 @@ function describeOne(e: ErrorObject, context: string | undefined): string {
     case 'additionalProperties':
       return `${where}field "${field}" is not allowed`;
     case 'type':
-      return field ? `${where}${field} must be ${String(p.type)}` : `${where === '' ? 'the body' : where.trim()} must be ${String(p.type)}`;
+      return field
+        ? `${where}${field} must be ${String(p.type)}`
+        : `${where === '' ? 'the body' : where.trim()} must be ${String(p.type)}`;
     case 'enum':
       return `${where}${field} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:
-      return `${where}${field ?? (context ?? 'body')} ${e.message ?? 'is invalid'}`;
+      return `${where}${field ?? context ?? 'body'} ${e.message ?? 'is invalid'}`;
   }
 }
 

@@ -57,13 +57,23 @@ describe('automation events over Socket.IO', () => {
     const triggered = next(socket, 'automation_triggered', (e) => e.automation_id === id);
     const notified = next(socket, 'notification', (e) => e.message === 'The kitchen light came on');
     const finished = next(socket, 'automation_finished', (e) => e.automation_id === id);
-    await t.api('POST', '/api/home/control', { token: admin, body: { entity_id: 'light.kitchen', action: 'off' } });
-    await t.api('POST', '/api/home/control', { token: admin, body: { entity_id: 'light.kitchen', action: 'on' } });
+    await t.api('POST', '/api/home/control', {
+      token: admin,
+      body: { entity_id: 'light.kitchen', action: 'off' },
+    });
+    await t.api('POST', '/api/home/control', {
+      token: admin,
+      body: { entity_id: 'light.kitchen', action: 'on' },
+    });
 
     const tr = await triggered;
     expect(tr).toMatchObject({ automation_id: id, name: 'Kitchen watch', trace_id: expect.any(String) });
     expect(tr.trigger).toMatchObject({ type: 'device_state' });
-    expect(await notified).toMatchObject({ message: 'The kitchen light came on', source_type: 'automation', source_id: id });
+    expect(await notified).toMatchObject({
+      message: 'The kitchen light came on',
+      source_type: 'automation',
+      source_id: id,
+    });
     const fin = await finished;
     expect(fin).toMatchObject({ automation_id: id, trace_id: tr.trace_id, result: 'finished' });
 

@@ -16,10 +16,11 @@ function collect(socket: Socket, event: string) {
   const waiters: { pred: (e: any) => boolean; resolve: (e: any) => void }[] = [];
   socket.on(event, (e: any) => {
     seen.push(e);
-    for (const w of [...waiters]) if (w.pred(e)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
+    for (const w of [...waiters])
+      if (w.pred(e)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
   });
   return {
     seen,
@@ -32,7 +33,8 @@ function collect(socket: Socket, event: string) {
   };
 }
 
-const emitAck = (socket: Socket, event: string, payload: unknown) => new Promise<any>((resolve) => socket.emit(event, payload, resolve));
+const emitAck = (socket: Socket, event: string, payload: unknown) =>
+  new Promise<any>((resolve) => socket.emit(event, payload, resolve));
 
 describe('home events over Socket.IO', () => {
   let t: TestApp;
@@ -60,9 +62,18 @@ describe('home events over Socket.IO', () => {
     const b = await open(user);
     const ea = collect(a, 'state_changed');
     const eb = collect(b, 'state_changed');
-    const res = await t.api('POST', '/api/home/control', { token: user, body: { entity_id: 'light.kitchen', action: 'on' } });
+    const res = await t.api('POST', '/api/home/control', {
+      token: user,
+      body: { entity_id: 'light.kitchen', action: 'on' },
+    });
     const got = await ea.next((e) => e.entity_id === 'light.kitchen');
-    expect(got).toMatchObject({ entity_id: 'light.kitchen', old_state: { state: 'off' }, new_state: { state: 'on' }, cause: { type: 'user' }, correlation_id: res.body.correlation_id });
+    expect(got).toMatchObject({
+      entity_id: 'light.kitchen',
+      old_state: { state: 'off' },
+      new_state: { state: 'on' },
+      cause: { type: 'user' },
+      correlation_id: res.body.correlation_id,
+    });
     await eb.next((e) => e.entity_id === 'light.kitchen');
   });
 
@@ -70,14 +81,26 @@ describe('home events over Socket.IO', () => {
     const s = await open(viewer);
     const events = collect(s, 'state_changed');
     expect(await emitAck(s, 'subscribe', { entity_ids: ['lock.front_door'] })).toMatchObject({ ok: true });
-    await t.api('POST', '/api/home/control', { token: user, body: { entity_id: 'light.hallway', action: 'on' } });
-    await t.api('POST', '/api/home/control', { token: user, body: { entity_id: 'lock.front_door', action: 'unlock' } });
+    await t.api('POST', '/api/home/control', {
+      token: user,
+      body: { entity_id: 'light.hallway', action: 'on' },
+    });
+    await t.api('POST', '/api/home/control', {
+      token: user,
+      body: { entity_id: 'lock.front_door', action: 'unlock' },
+    });
     await events.next((e) => e.entity_id === 'lock.front_door');
     expect(events.seen.map((e) => e.entity_id)).toEqual(['lock.front_door']);
 
     await emitAck(s, 'subscribe', { areas: ['kitchen'] });
-    await t.api('POST', '/api/home/control', { token: user, body: { entity_id: 'lock.front_door', action: 'lock' } });
-    await t.api('POST', '/api/home/control', { token: user, body: { entity_id: 'switch.coffee_machine', action: 'toggle' } });
+    await t.api('POST', '/api/home/control', {
+      token: user,
+      body: { entity_id: 'lock.front_door', action: 'lock' },
+    });
+    await t.api('POST', '/api/home/control', {
+      token: user,
+      body: { entity_id: 'switch.coffee_machine', action: 'toggle' },
+    });
     await events.next((e) => e.entity_id === 'switch.coffee_machine');
     expect(events.seen.map((e) => e.entity_id)).toEqual(['lock.front_door', 'switch.coffee_machine']);
   });
@@ -95,7 +118,9 @@ describe('home events over Socket.IO', () => {
     expect(ack).toMatchObject({ entity_id: 'light.bedroom', outcome: 'confirmed' });
     await results.next((r) => r.correlation_id === ack.correlation_id && r.outcome === 'confirmed');
     const v = await open(viewer);
-    expect((await emitAck(v, 'control', { entity_id: 'light.bedroom', action: 'off' })).error).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await emitAck(v, 'control', { entity_id: 'light.bedroom', action: 'off' })).error).toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('announces scene activations and registry edits', async () => {
@@ -104,8 +129,17 @@ describe('home events over Socket.IO', () => {
     const updates = collect(s, 'entity_updated');
     await t.api('POST', '/api/home/scenes/movie-night/activate', { token: user });
     expect(await scenes.next()).toMatchObject({ scene_id: 'movie-night', name: 'Movie Night' });
-    const admin = (await t.api('POST', '/api/auth/login', { body: { username: 'admin', password: 'correct horse battery' } })).body.access_token;
-    await t.api('PATCH', '/api/home/entities/light.hallway', { token: admin, body: { name: 'Corridor Light' } });
-    expect(await updates.next((e) => e.entity_id === 'light.hallway')).toMatchObject({ name: 'Corridor Light' });
+    const admin = (
+      await t.api('POST', '/api/auth/login', {
+        body: { username: 'admin', password: 'correct horse battery' },
+      })
+    ).body.access_token;
+    await t.api('PATCH', '/api/home/entities/light.hallway', {
+      token: admin,
+      body: { name: 'Corridor Light' },
+    });
+    expect(await updates.next((e) => e.entity_id === 'light.hallway')).toMatchObject({
+      name: 'Corridor Light',
+    });
   });
 });

@@ -37,7 +37,9 @@ function connect(token: string): Promise<Socket> {
 }
 
 /** The connect_error a refused handshake gets. */
-function refusal(auth: Record<string, unknown> | undefined): Promise<Error & { data?: { code: string; message: string } }> {
+function refusal(
+  auth: Record<string, unknown> | undefined,
+): Promise<Error & { data?: { code: string; message: string } }> {
   const s = socketWith(auth);
   return new Promise((resolve, reject) => {
     s.once('connect', () => reject(new Error('connected although it should have been refused')));
@@ -101,7 +103,7 @@ describe('a live socket is disconnected when', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('an admin deletes its session, while the user\'s other sockets stay', async () => {
+  it("an admin deletes its session, while the user's other sockets stay", async () => {
     const u = await users.make('rt-session', 'viewer');
     const other = await loginUser(t, 'rt-session');
     const doomed = await connect(u.token);
@@ -122,7 +124,8 @@ describe('a live socket is disconnected when', () => {
     const otherSocket = await connect(other.access_token);
     const gone = disconnected(otherSocket);
     const res = await t.api('PUT', '/api/auth/password', {
-      token: current.access_token, body: { current_password: 'correct horse battery', new_password: 'a different passphrase' },
+      token: current.access_token,
+      body: { current_password: 'correct horse battery', new_password: 'a different passphrase' },
     });
     expect(res.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
@@ -152,7 +155,9 @@ describe('client requests over the socket', () => {
     const socket = await connect(u.token);
     const ask = () => socket.timeout(5000).emitWithAck('test_whoami', {});
     const refused = await ask();
-    expect(refused).toEqual({ error: { code: 'FORBIDDEN', message: expect.stringMatching(/needs the user role/) } });
+    expect(refused).toEqual({
+      error: { code: 'FORBIDDEN', message: expect.stringMatching(/needs the user role/) },
+    });
 
     await t.api('PATCH', `/api/users/${u.id}`, { token: users.adminToken, body: { role: 'user' } });
     expect(await ask()).toEqual({ role: 'user' });

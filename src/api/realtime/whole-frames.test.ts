@@ -25,12 +25,15 @@ afterAll(async () => {
   await t.stop();
 });
 
-const received = (event: string) => Promise.all(sockets.map((s) => new Promise<unknown>((resolve) => s.once(event, resolve))));
+const received = (event: string) =>
+  Promise.all(sockets.map((s) => new Promise<unknown>((resolve) => s.once(event, resolve))));
 
 describe('broadcast frames', () => {
   it('hands ws one joined frame holding the header and the packet', () => {
     const opts: { wsPreEncodedFrame?: Buffer[] } = {};
-    const adapter = t.app.realtime.io.of('/').adapter as unknown as { _encode(p: unknown, o: object): unknown };
+    const adapter = t.app.realtime.io.of('/').adapter as unknown as {
+      _encode(p: unknown, o: object): unknown;
+    };
     adapter._encode({ type: 2, data: ['probe', { ok: true }], nsp: '/' }, opts);
     expect(opts.wsPreEncodedFrame).toHaveLength(1);
     const frame = opts.wsPreEncodedFrame![0]!;
@@ -40,7 +43,11 @@ describe('broadcast frames', () => {
     expect(frame[1]).toBe(frame.length - 2);
   });
 
-  for (const [label, size] of [['7-bit', 10], ['16-bit', 1_000], ['64-bit', 70_000]] as const) {
+  for (const [label, size] of [
+    ['7-bit', 10],
+    ['16-bit', 1_000],
+    ['64-bit', 70_000],
+  ] as const) {
     it(`delivers a ${label} length event intact to every client`, async () => {
       const payload = { entity_id: 'light.probe', text: 'é'.repeat(size) };
       const got = received('probe_event');

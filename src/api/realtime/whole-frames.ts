@@ -1,7 +1,11 @@
 import type { Server } from 'socket.io';
 
-type FrameOpts = { wsPreEncodedFrame?: unknown };
-type Encoder = { _encode?: (packet: unknown, opts: FrameOpts) => unknown };
+interface FrameOpts {
+  wsPreEncodedFrame?: unknown;
+}
+interface Encoder {
+  _encode?: (packet: unknown, opts: FrameOpts) => unknown;
+}
 
 /**
  * Joins each broadcast's pre-encoded WebSocket frame into one buffer, once per event.
@@ -22,7 +26,12 @@ export function sendWholeFrames(io: Server): void {
   adapter._encode = function (packet, opts) {
     const encoded = encode.call(this, packet, opts);
     const frame = opts.wsPreEncodedFrame;
-    if (Array.isArray(frame) && frame.length === 2 && Buffer.isBuffer(frame[0]) && Buffer.isBuffer(frame[1])) {
+    if (
+      Array.isArray(frame) &&
+      frame.length === 2 &&
+      Buffer.isBuffer(frame[0]) &&
+      Buffer.isBuffer(frame[1])
+    ) {
       opts.wsPreEncodedFrame = [Buffer.concat([frame[0], frame[1]])];
     }
     return encoded;

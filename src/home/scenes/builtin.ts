@@ -9,7 +9,12 @@ export const BUILTIN_SCENES: { id: string; name: string; actions: SceneAction[] 
     id: 'good-morning',
     name: 'Good Morning',
     actions: [
-      { target: { domain: 'light', exclude_labels: ['tv_backlight'] }, action: 'on', brightness: 80, kelvin: 2700 },
+      {
+        target: { domain: 'light', exclude_labels: ['tv_backlight'] },
+        action: 'on',
+        brightness: 80,
+        kelvin: 2700,
+      },
       { target: { domain: 'cover' }, action: 'open' },
       { target: { label: 'coffee_machine' }, action: 'on' },
     ],
@@ -18,7 +23,11 @@ export const BUILTIN_SCENES: { id: string; name: string; actions: SceneAction[] 
     id: 'movie-night',
     name: 'Movie Night',
     actions: [
-      { target: { domain: 'light', area: 'living_room', exclude_labels: ['tv_backlight'] }, action: 'dim', brightness: 20 },
+      {
+        target: { domain: 'light', area: 'living_room', exclude_labels: ['tv_backlight'] },
+        action: 'dim',
+        brightness: 20,
+      },
       { target: { label: 'tv_backlight' }, action: 'on' },
       { target: { domain: 'cover', area: 'living_room' }, action: 'close' },
     ],

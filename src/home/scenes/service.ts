@@ -37,14 +37,25 @@ export class SceneService {
       const row = stored.get(b.id);
       const def = row?.definition as { actions: SceneAction[]; modified?: boolean } | undefined;
       this.scenes.set(b.id, {
-        id: b.id, name: row?.name ?? b.name, builtin: true, modified: def?.modified ?? false,
-        actions: def?.actions ?? b.actions, updated_at: row?.updated_at ?? new Date(0).toISOString(),
+        id: b.id,
+        name: row?.name ?? b.name,
+        builtin: true,
+        modified: def?.modified ?? false,
+        actions: def?.actions ?? b.actions,
+        updated_at: row?.updated_at ?? new Date(0).toISOString(),
       });
     }
     for (const r of stored.values()) {
       if (r.builtin) continue;
       const def = r.definition as { actions: SceneAction[] };
-      this.scenes.set(r.id, { id: r.id, name: r.name, builtin: false, modified: false, actions: def.actions, updated_at: r.updated_at });
+      this.scenes.set(r.id, {
+        id: r.id,
+        name: r.name,
+        builtin: false,
+        modified: false,
+        actions: def.actions,
+        updated_at: r.updated_at,
+      });
     }
   }
 
@@ -61,15 +72,24 @@ export class SceneService {
   private async save(scene: Scene) {
     this.scenes.set(scene.id, scene);
     await this.repo.saveScene({
-      id: scene.id, name: scene.name, builtin: scene.builtin,
-      definition: scene.builtin ? { actions: scene.actions, modified: scene.modified } : { actions: scene.actions }, updated_at: scene.updated_at,
+      id: scene.id,
+      name: scene.name,
+      builtin: scene.builtin,
+      definition: scene.builtin
+        ? { actions: scene.actions, modified: scene.modified }
+        : { actions: scene.actions },
+      updated_at: scene.updated_at,
     });
   }
 
   /** Creates a custom scene; its id is the hyphenated name (`Reading Time` → `reading-time`). */
   async create(name: string, actions: SceneAction[]): Promise<Scene> {
     const id = hyphenId(name);
-    if (this.scenes.has(id)) throw Errors.conflict(`A scene with the id "${id}" already exists; pick another name.`, { field: 'name', id });
+    if (this.scenes.has(id))
+      throw Errors.conflict(`A scene with the id "${id}" already exists; pick another name.`, {
+        field: 'name',
+        id,
+      });
     this.checkActions(actions);
     const scene: Scene = { id, name, builtin: false, modified: false, actions, updated_at: this.nowIso() };
     await this.save(scene);
@@ -79,14 +99,23 @@ export class SceneService {
   async update(id: string, name: string, actions: SceneAction[]): Promise<Scene> {
     const existing = this.get(id);
     this.checkActions(actions);
-    const scene: Scene = { ...existing, name, actions, modified: existing.builtin ? true : false, updated_at: this.nowIso() };
+    const scene: Scene = {
+      ...existing,
+      name,
+      actions,
+      modified: existing.builtin ? true : false,
+      updated_at: this.nowIso(),
+    };
     await this.save(scene);
     return scene;
   }
 
   async remove(id: string) {
     const scene = this.get(id);
-    if (scene.builtin) throw Errors.conflict(`"${scene.name}" is built in and cannot be deleted; POST /api/home/scenes/${id}/reset restores its original actions.`);
+    if (scene.builtin)
+      throw Errors.conflict(
+        `"${scene.name}" is built in and cannot be deleted; POST /api/home/scenes/${id}/reset restores its original actions.`,
+      );
     this.scenes.delete(id);
     await this.repo.deleteScene(id);
   }
@@ -94,24 +123,43 @@ export class SceneService {
   async reset(id: string): Promise<Scene> {
     const original = BUILTIN_SCENES.find((b) => b.id === id);
     if (!original) throw Errors.conflict(`Only built-in scenes can be reset; "${id}" is a custom scene.`);
-    const scene: Scene = { id, name: original.name, builtin: true, modified: false, actions: original.actions, updated_at: this.nowIso() };
+    const scene: Scene = {
+      id,
+      name: original.name,
+      builtin: true,
+      modified: false,
+      actions: original.actions,
+      updated_at: this.nowIso(),
+    };
     await this.save(scene);
     return scene;
   }
 
   /** Saves the current state of some entities (or of a whole area) as a new scene. */
-  async snapshot(name: string, sel: { entities?: string[] | undefined; area?: string | undefined }): Promise<Scene> {
+  async snapshot(
+    name: string,
+    sel: { entities?: string[] | undefined; area?: string | undefined },
+  ): Promise<Scene> {
     let entities: Entity[];
     if (sel.area !== undefined) {
       const area = this.home.registry.findArea(sel.area);
       if (!area) throw Errors.notFound('Area', sel.area);
-      entities = this.home.entities({ area: area.id }).filter((e) => e.capabilities.actions.length > 0 && e.domain !== 'scene');
+      entities = this.home
+        .entities({ area: area.id })
+        .filter((e) => e.capabilities.actions.length > 0 && e.domain !== 'scene');
     } else {
       entities = (sel.entities ?? []).map((id) => this.home.entity(id));
     }
-    if (entities.length === 0) throw Errors.validation('Nothing to save: give entities that can be controlled, or an area that has some.', { field: 'entities' });
+    if (entities.length === 0)
+      throw Errors.validation(
+        'Nothing to save: give entities that can be controlled, or an area that has some.',
+        { field: 'entities' },
+      );
     const actions: SceneAction[] = entities.flatMap((e) =>
-      actionsToRestore({ entity_id: e.entity_id, state: e.state, attributes: e.attributes }, e.capabilities).map((a) => ({ entity: e.entity_id, action: a.action, ...a.params })),
+      actionsToRestore(
+        { entity_id: e.entity_id, state: e.state, attributes: e.attributes },
+        e.capabilities,
+      ).map((a) => ({ entity: e.entity_id, action: a.action, ...a.params })),
     );
     return this.create(name, actions);
   }
@@ -119,7 +167,9 @@ export class SceneService {
   private checkActions(actions: SceneAction[]) {
     actions.forEach((a, i) => {
       if (a.entity !== undefined && !this.home.registry.get(a.entity)) {
-        throw Errors.validation(`actions[${i}].entity: unknown entity "${a.entity}"`, { field: `actions[${i}].entity` });
+        throw Errors.validation(`actions[${i}].entity: unknown entity "${a.entity}"`, {
+          field: `actions[${i}].entity`,
+        });
       }
     });
   }
@@ -133,7 +183,7 @@ export class SceneService {
         commands.push({ entity_id: entity, action, params, cause });
         continue;
       }
-      for (const e of this.matching(target!)) {
+      for (const e of this.matching(target)) {
         if (!e.capabilities.actions.includes(action)) continue;
         const fitted = fitParams(e, params);
         // A rule whose required parameter this entity cannot take (eco on a thermostat without it) skips the entity.
@@ -142,17 +192,26 @@ export class SceneService {
       }
     }
     // Attributes before on/off, so a light comes on at its scene brightness.
-    return commands.sort((x, y) => (actionKind(x.action) === actionKind(y.action) ? 0 : actionKind(x.action) === 'attribute' ? -1 : 1));
-  }
-
-  private matching(t: SceneTarget): Entity[] {
-    return this.home.entities({ domain: t.domain, area: t.area }).filter(
-      (e) => (t.label === undefined || e.labels.includes(t.label)) && !(t.exclude_labels ?? []).some((l) => e.labels.includes(l)),
+    return commands.sort((x, y) =>
+      actionKind(x.action) === actionKind(y.action) ? 0 : actionKind(x.action) === 'attribute' ? -1 : 1,
     );
   }
 
+  private matching(t: SceneTarget): Entity[] {
+    return this.home
+      .entities({ domain: t.domain, area: t.area })
+      .filter(
+        (e) =>
+          (t.label === undefined || e.labels.includes(t.label)) &&
+          !(t.exclude_labels ?? []).some((l) => e.labels.includes(l)),
+      );
+  }
+
   /** Activates a scene: every entity in parallel, per-entity outcomes, one undo step for the person. */
-  async activate(id: string, by: { actor?: string | undefined; cause?: Cause } = {}): Promise<SceneActivation> {
+  async activate(
+    id: string,
+    by: { actor?: string | undefined; cause?: Cause } = {},
+  ): Promise<SceneActivation> {
     const scene = this.get(id);
     const cause: Cause = { type: 'scene', id };
     const commands = this.resolve(scene, cause);

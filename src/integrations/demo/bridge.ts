@@ -6,12 +6,10 @@ import { Zigbee2MqttSimulator } from '../zigbee2mqtt/simulator.js';
 import type { DemoOptions } from './index.js';
 import type { DemoZigbeeHome } from './zigbee.js';
 
-export const DEMO_BASE_TOPIC = 'hearth-demo';
-
 /**
  * The demo home's Zigbee devices as a simulated Zigbee2MQTT bridge on the MQTT broker (base
- * topic `hearth-demo`, never `zigbee2mqtt`), so `npm start` exercises discovery, state and
- * commands on the real path. Ambient life (sensor drift, motion, the door) is published the way
+ * topic `hearth-demo-<id>`, unique per data dir — see topic.ts — and never `zigbee2mqtt`), so
+ * `npm start` exercises discovery, state and commands on the real path. Ambient life (sensor drift, motion, the door) is published the way
  * a real bridge would.
  */
 export class DemoZigbeeBridge implements Part {
@@ -20,13 +18,25 @@ export class DemoZigbeeBridge implements Part {
   private timers?: DemoTimers;
   private running = false;
 
-  constructor(private readonly mqtt: MqttService, private readonly home: DemoZigbeeHome, private readonly opts: DemoOptions, private readonly clock: Clock) {}
+  constructor(
+    private readonly mqtt: MqttService,
+    private readonly home: DemoZigbeeHome,
+    private readonly opts: DemoOptions,
+    private readonly clock: Clock,
+    readonly baseTopic: string,
+  ) {}
 
   async start() {
     const { url, username, password } = this.mqtt.clientOptions();
     this.sim = new Zigbee2MqttSimulator({
-      url, username, password, baseTopic: DEMO_BASE_TOPIC, devices: this.home.devices, states: this.home.states,
-      responseDelayMs: this.opts.responseDelayMs ?? 150, retainState: true,
+      url,
+      username,
+      password,
+      baseTopic: this.baseTopic,
+      devices: this.home.devices,
+      states: this.home.states,
+      responseDelayMs: this.opts.responseDelayMs ?? 150,
+      retainState: true,
     });
     await this.sim.start();
     for (const [name, state] of Object.entries(this.home.states)) await this.sim.report(name, state);
@@ -41,8 +51,6 @@ export class DemoZigbeeBridge implements Part {
     await this.sim?.stop();
   }
 
-
-
   private report(name: string, change: Record<string, unknown>) {
     void this.sim?.report(name, change).catch(() => {});
   }
@@ -52,7 +60,9 @@ export class DemoZigbeeBridge implements Part {
     const sim = this.sim!;
     const drift = (name: string, key: string, step: number, min: number, max: number, digits: number) => {
       const current = Number(sim.states.get(name)?.[key] ?? min);
-      const next = Number(Math.min(max, Math.max(min, current + (random() - 0.5) * 2 * step)).toFixed(digits));
+      const next = Number(
+        Math.min(max, Math.max(min, current + (random() - 0.5) * 2 * step)).toFixed(digits),
+      );
       this.report(name, { [key]: next });
       return next;
     };

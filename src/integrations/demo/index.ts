@@ -1,6 +1,11 @@
 import type { Clock } from '../../clock.js';
 import { DemoTimers } from './timers.js';
-import type { DeviceCommand, Integration, IntegrationHost, IntegrationStatus } from '../../home/integration.js';
+import type {
+  DeviceCommand,
+  Integration,
+  IntegrationHost,
+  IntegrationStatus,
+} from '../../home/integration.js';
 import { DEMO_ENTITIES } from './home.js';
 import { applyAction, type SimState } from './simulate.js';
 
@@ -27,7 +32,10 @@ export class DemoIntegration implements Integration {
   private running = false;
 
   /** `skip`: domains another integration carries (the simulated Zigbee bridge), kept out of this one. */
-  constructor(private readonly opts: DemoOptions = {}, private readonly only: { id?: string; name?: string; skip?: ReadonlySet<string> } = {}) {
+  constructor(
+    private readonly opts: DemoOptions = {},
+    private readonly only: { id?: string; name?: string; skip?: ReadonlySet<string> } = {},
+  ) {
     this.id = only.id ?? 'demo';
     this.name = only.name ?? 'Demo home';
   }
@@ -44,7 +52,14 @@ export class DemoIntegration implements Integration {
     for (const d of DEMO_ENTITIES) {
       if (this.only.skip?.has(d.domain)) continue;
       const { state, initial, model, ...announcement } = d;
-      host.announceDevice({ id: d.unique_id, name: d.name, manufacturer: 'Hearth Demo', model, identifiers: { demo: d.unique_id }, area: d.area ?? null });
+      host.announceDevice({
+        id: d.unique_id,
+        name: d.name,
+        manufacturer: 'Hearth Demo',
+        model,
+        identifiers: { demo: d.unique_id },
+        area: d.area ?? null,
+      });
       host.announceEntity({ ...announcement, device_id: d.unique_id, attributes: pickStatic(initial) });
       this.devices.set(d.unique_id, { domain: d.domain, state, attributes: { ...initial } });
       host.reportState(d.unique_id, state, initial);
@@ -74,8 +89,6 @@ export class DemoIntegration implements Integration {
     });
   }
 
-
-
   private report(id: string, state: SimState['state'], attributes: SimState['attributes'] = {}) {
     const d = this.devices.get(id);
     if (!d) return;
@@ -98,7 +111,9 @@ export class DemoIntegration implements Integration {
     });
   }
 
-  private startSensorAmbient(drift: (id: string, step: number, min: number, max: number, digits: number) => void) {
+  private startSensorAmbient(
+    drift: (id: string, step: number, min: number, max: number, digits: number) => void,
+  ) {
     this.timers!.every(20_000, 40_000, () => {
       drift('living_room_temperature', 0.2, 17, 25, 1);
       drift('living_room_humidity', 1, 30, 65, 0);

@@ -5,16 +5,26 @@ export interface SimState {
   attributes: Attributes;
 }
 
-const ARMED: Record<string, string> = { arm_home: 'armed_home', arm_away: 'armed_away', arm_night: 'armed_night' };
+const ARMED: Record<string, string> = {
+  arm_home: 'armed_home',
+  arm_away: 'armed_away',
+  arm_night: 'armed_night',
+};
 const TRACKS = ['Evening News', 'Nature Documentary', 'Film Night', 'Music Mix'];
 
 /** What a demo device does with a command: the state it reports afterwards (pure). */
-export function applyAction(domain: string, current: SimState, action: string, params: Record<string, unknown>): SimState {
+export function applyAction(
+  domain: string,
+  current: SimState,
+  action: string,
+  params: Record<string, unknown>,
+): SimState {
   const a = { ...current.attributes };
   switch (action) {
     case 'on':
       if (typeof params.brightness === 'number') a.brightness = params.brightness;
-      if (typeof params.kelvin === 'number') Object.assign(a, { kelvin: params.kelvin, color_mode: 'color_temp' });
+      if (typeof params.kelvin === 'number')
+        Object.assign(a, { kelvin: params.kelvin, color_mode: 'color_temp' });
       if (Array.isArray(params.color)) Object.assign(a, { color: params.color, color_mode: 'color' });
       if (domain === 'media_player') return { state: 'idle', attributes: a };
       return { state: 'on', attributes: a };
@@ -24,9 +34,25 @@ export function applyAction(domain: string, current: SimState, action: string, p
       if (params.brightness === 0) return { state: 'off', attributes: a };
       return { state: 'on', attributes: { ...a, brightness: params.brightness } };
     case 'set_color_temp':
-      return { state: current.state, attributes: { ...a, kelvin: params.kelvin, color_mode: 'color_temp', ...(params.brightness !== undefined ? { brightness: params.brightness } : {}) } };
+      return {
+        state: current.state,
+        attributes: {
+          ...a,
+          kelvin: params.kelvin,
+          color_mode: 'color_temp',
+          ...(params.brightness !== undefined ? { brightness: params.brightness } : {}),
+        },
+      };
     case 'set_color':
-      return { state: current.state, attributes: { ...a, color: params.color, color_mode: 'color', ...(params.brightness !== undefined ? { brightness: params.brightness } : {}) } };
+      return {
+        state: current.state,
+        attributes: {
+          ...a,
+          color: params.color,
+          color_mode: 'color',
+          ...(params.brightness !== undefined ? { brightness: params.brightness } : {}),
+        },
+      };
     case 'lock':
       return { state: 'locked', attributes: a };
     case 'unlock':
@@ -36,7 +62,10 @@ export function applyAction(domain: string, current: SimState, action: string, p
     case 'close':
       return { state: 'closed', attributes: { ...a, position: 0 } };
     case 'stop':
-      return { state: current.state === 'opening' ? 'open' : current.state === 'closing' ? 'closed' : current.state, attributes: a };
+      return {
+        state: current.state === 'opening' ? 'open' : current.state === 'closing' ? 'closed' : current.state,
+        attributes: a,
+      };
     case 'set_position': {
       const p = params.position as number;
       return { state: p === 0 ? 'closed' : 'open', attributes: { ...a, position: p } };
@@ -47,7 +76,14 @@ export function applyAction(domain: string, current: SimState, action: string, p
       return { state: params.hvac_mode as string, attributes: a };
     case 'set_preset': {
       const eco = params.preset === 'eco' || params.preset === 'away';
-      return { state: current.state, attributes: { ...a, preset: params.preset, temperature: eco ? 17 : params.preset === 'comfort' ? 22 : 21 } };
+      return {
+        state: current.state,
+        attributes: {
+          ...a,
+          preset: params.preset,
+          temperature: eco ? 17 : params.preset === 'comfort' ? 22 : 21,
+        },
+      };
     }
     case 'set_fan_speed':
       return { state: 'on', attributes: { ...a, speed: params.speed } };
@@ -65,7 +101,10 @@ export function applyAction(domain: string, current: SimState, action: string, p
     case 'previous': {
       const i = Math.max(0, TRACKS.indexOf(String(a.media_title)));
       const j = (i + (action === 'next' ? 1 : TRACKS.length - 1)) % TRACKS.length;
-      return { state: current.state === 'off' ? 'playing' : current.state, attributes: { ...a, media_title: TRACKS[j] } };
+      return {
+        state: current.state === 'off' ? 'playing' : current.state,
+        attributes: { ...a, media_title: TRACKS[j] },
+      };
     }
     case 'set_volume':
       return { state: current.state, attributes: { ...a, volume: params.volume } };

@@ -8,7 +8,10 @@ export class DemoTimers {
   private readonly timers = new Set<TimerHandle>();
   private stopped = false;
 
-  constructor(private readonly clock: Clock, private readonly random: () => number = Math.random) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly random: () => number = Math.random,
+  ) {}
 
   later(ms: number, fn: () => void): void {
     if (this.stopped) return;
@@ -21,10 +24,11 @@ export class DemoTimers {
 
   /** Runs `fn` again and again, each time after a random wait between `minMs` and `maxMs`. */
   every(minMs: number, maxMs: number, fn: () => void): void {
-    const arm = () => this.later(minMs + this.random() * (maxMs - minMs), () => {
-      fn();
-      arm();
-    });
+    const arm = () =>
+      this.later(minMs + this.random() * (maxMs - minMs), () => {
+        fn();
+        arm();
+      });
     arm();
   }
 

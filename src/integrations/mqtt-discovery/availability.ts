@@ -1,4 +1,13 @@
-import { BadConfig, BadPayload, payload, readText, str, template, type Config, type Template } from './config.js';
+import {
+  BadConfig,
+  BadPayload,
+  payload,
+  readText,
+  str,
+  template,
+  type Config,
+  type Template,
+} from './config.js';
 
 interface Source {
   topic: string;
@@ -20,20 +29,34 @@ export class Availability {
 
   constructor(c: Config) {
     const mode = str(c, 'availability_mode') ?? 'latest';
-    if (mode !== 'all' && mode !== 'any' && mode !== 'latest') throw new BadConfig(`availability_mode ${mode} is unknown`);
+    if (mode !== 'all' && mode !== 'any' && mode !== 'latest')
+      throw new BadConfig(`availability_mode ${mode} is unknown`);
     this.mode = mode;
     const single = str(c, 'availability_topic');
     if (single) {
-      this.sources.push({ topic: single, on: payload(c, 'payload_available', 'online'), off: payload(c, 'payload_not_available', 'offline'), template: template(c, 'availability_template'), value: undefined });
+      this.sources.push({
+        topic: single,
+        on: payload(c, 'payload_available', 'online'),
+        off: payload(c, 'payload_not_available', 'offline'),
+        template: template(c, 'availability_template'),
+        value: undefined,
+      });
     }
     if (c.availability !== undefined) {
       if (!Array.isArray(c.availability)) throw new BadConfig('availability must be a list');
       for (const a of c.availability) {
-        if (typeof a !== 'object' || a === null) throw new BadConfig('an availability entry is not an object');
+        if (typeof a !== 'object' || a === null)
+          throw new BadConfig('an availability entry is not an object');
         const e = a as Config;
         const topic = str(e, 'topic');
         if (!topic) throw new BadConfig('an availability entry has no topic');
-        this.sources.push({ topic, on: payload(e, 'payload_available', 'online'), off: payload(e, 'payload_not_available', 'offline'), template: template(e, 'value_template'), value: undefined });
+        this.sources.push({
+          topic,
+          on: payload(e, 'payload_available', 'online'),
+          off: payload(e, 'payload_not_available', 'offline'),
+          template: template(e, 'value_template'),
+          value: undefined,
+        });
       }
     }
   }
@@ -60,7 +83,10 @@ export class Availability {
       if (text === '') continue;
       const v = readText(text, s.template);
       const next = v === s.on ? true : v === s.off ? false : undefined;
-      if (next === undefined) throw new BadPayload(`availability ${JSON.stringify(text.slice(0, 80))} is neither ${s.on} nor ${s.off}`);
+      if (next === undefined)
+        throw new BadPayload(
+          `availability ${JSON.stringify(text.slice(0, 80))} is neither ${s.on} nor ${s.off}`,
+        );
       s.value = next;
       this.latest = next;
       changed = true;

@@ -1,5 +1,18 @@
 import type { Capabilities } from '../../home/types.js';
-import { BadConfig, BadPayload, num, payload, readText, renderCommand, required, str, strings, template, type Config, type Template } from './config.js';
+import {
+  BadConfig,
+  BadPayload,
+  num,
+  payload,
+  readText,
+  renderCommand,
+  required,
+  str,
+  strings,
+  template,
+  type Config,
+  type Template,
+} from './config.js';
 import { defaultLight, jsonLight } from './lights.js';
 import { assumeOnOff, number, onOff, type ComponentSpec, type Listener, type Reading } from './spec.js';
 
@@ -7,14 +20,24 @@ import { assumeOnOff, number, onOff, type ComponentSpec, type Listener, type Rea
  * HA MQTT components → Hearth entities. Each reads only the documented keys it needs; defaults
  * are HA's. Throws BadConfig for configs Hearth cannot use.
  */
-function listen(c: Config, topicKey: string, tplKey: string, read: (v: string) => Reading | undefined): Listener[] {
+function listen(
+  c: Config,
+  topicKey: string,
+  tplKey: string,
+  read: (v: string) => Reading | undefined,
+): Listener[] {
   const topic = str(c, topicKey);
   if (!topic) return [];
   const tpl: Template | undefined = template(c, tplKey);
-  return [{ topic, read: (t) => {
-    const v = readText(t, tpl);
-    return v === undefined ? undefined : read(v);
-  } }];
+  return [
+    {
+      topic,
+      read: (t) => {
+        const v = readText(t, tpl);
+        return v === undefined ? undefined : read(v);
+      },
+    },
+  ];
 }
 
 function staticAttributes(c: Config) {
@@ -34,7 +57,10 @@ function switchSpec(c: Config): ComponentSpec {
   const stOff = payload(c, 'state_off', off);
   const listeners = listen(c, 'state_topic', 'value_template', (v) => ({ state: onOff(v, stOn, stOff) }));
   return {
-    domain: 'switch', capabilities: { actions: cmd ? ['on', 'off', 'toggle'] : [] }, attributes: staticAttributes(c), listeners,
+    domain: 'switch',
+    capabilities: { actions: cmd ? ['on', 'off', 'toggle'] : [] },
+    attributes: staticAttributes(c),
+    listeners,
     command: (action) => [{ topic: cmd!, payload: action === 'off' ? off : on }],
     ...(listeners.length ? {} : { assume: assumeOnOff }),
   };
@@ -44,7 +70,9 @@ function sensorSpec(c: Config): ComponentSpec {
   required(c, 'state_topic');
   const numeric = c.unit_of_measurement !== undefined || c.state_class !== undefined;
   return {
-    domain: 'sensor', capabilities: { actions: [] }, attributes: staticAttributes(c),
+    domain: 'sensor',
+    capabilities: { actions: [] },
+    attributes: staticAttributes(c),
     listeners: listen(c, 'state_topic', 'value_template', (v) => {
       if (v === '' || v === 'None' || v === 'unknown') return { state: null };
       const n = Number(v);
@@ -58,7 +86,9 @@ function binarySensorSpec(c: Config): ComponentSpec {
   const on = payload(c, 'payload_on', 'ON');
   const off = payload(c, 'payload_off', 'OFF');
   return {
-    domain: 'binary_sensor', capabilities: { actions: [] }, attributes: staticAttributes(c),
+    domain: 'binary_sensor',
+    capabilities: { actions: [] },
+    attributes: staticAttributes(c),
     listeners: listen(c, 'state_topic', 'value_template', (v) => ({ state: onOff(v, on, off) })),
   };
 }
@@ -68,8 +98,11 @@ function lockSpec(c: Config): ComponentSpec {
   const lock = payload(c, 'payload_lock', 'LOCK');
   const unlock = payload(c, 'payload_unlock', 'UNLOCK');
   const states: Record<string, string> = {
-    [payload(c, 'state_locked', 'LOCKED')]: 'locked', [payload(c, 'state_unlocked', 'UNLOCKED')]: 'unlocked',
-    [payload(c, 'state_jammed', 'JAMMED')]: 'jammed', [payload(c, 'state_locking', 'LOCKING')]: 'locking', [payload(c, 'state_unlocking', 'UNLOCKING')]: 'unlocking',
+    [payload(c, 'state_locked', 'LOCKED')]: 'locked',
+    [payload(c, 'state_unlocked', 'UNLOCKED')]: 'unlocked',
+    [payload(c, 'state_jammed', 'JAMMED')]: 'jammed',
+    [payload(c, 'state_locking', 'LOCKING')]: 'locking',
+    [payload(c, 'state_unlocking', 'UNLOCKING')]: 'unlocking',
   };
   const listeners = listen(c, 'state_topic', 'value_template', (v) => {
     const s = states[v];
@@ -77,9 +110,13 @@ function lockSpec(c: Config): ComponentSpec {
     return { state: s };
   });
   return {
-    domain: 'lock', capabilities: { actions: cmd ? ['lock', 'unlock'] : [] }, listeners,
+    domain: 'lock',
+    capabilities: { actions: cmd ? ['lock', 'unlock'] : [] },
+    listeners,
     command: (action) => [{ topic: cmd!, payload: action === 'lock' ? lock : unlock }],
-    ...(listeners.length ? {} : { assume: (action: string) => ({ state: action === 'lock' ? 'locked' : 'unlocked' }) }),
+    ...(listeners.length
+      ? {}
+      : { assume: (action: string) => ({ state: action === 'lock' ? 'locked' : 'unlocked' }) }),
   };
 }
 
@@ -93,7 +130,12 @@ function climateSpec(c: Config): ComponentSpec {
   const caps: Capabilities = { actions: [] };
   if (tempCmd) {
     caps.actions.push('set_temperature');
-    caps.temperature = { min: num(c, 'min_temp', unit === '°F' ? 45 : 7), max: num(c, 'max_temp', unit === '°F' ? 95 : 35), step: num(c, 'temp_step', 0.5), unit };
+    caps.temperature = {
+      min: num(c, 'min_temp', unit === '°F' ? 45 : 7),
+      max: num(c, 'max_temp', unit === '°F' ? 95 : 35),
+      step: num(c, 'temp_step', 0.5),
+      unit,
+    };
   }
   if (modeCmd && modes.length) {
     caps.actions.push('set_hvac_mode');
@@ -106,20 +148,44 @@ function climateSpec(c: Config): ComponentSpec {
   }
   const listeners = [
     ...listen(c, 'mode_state_topic', 'mode_state_template', (v) => {
-      if (!modes.includes(v)) throw new BadPayload(`mode ${JSON.stringify(v.slice(0, 80))} is not one of the announced modes`);
+      if (!modes.includes(v))
+        throw new BadPayload(`mode ${JSON.stringify(v.slice(0, 80))} is not one of the announced modes`);
       return { state: v };
     }),
-    ...listen(c, 'temperature_state_topic', 'temperature_state_template', (v) => ({ attributes: { temperature: number(v, 'temperature') } })),
-    ...listen(c, 'current_temperature_topic', 'current_temperature_template', (v) => ({ attributes: { current_temperature: number(v, 'current_temperature') } })),
-    ...listen(c, 'preset_mode_state_topic', 'preset_mode_value_template', (v) => ({ attributes: { preset: v } })),
+    ...listen(c, 'temperature_state_topic', 'temperature_state_template', (v) => ({
+      attributes: { temperature: number(v, 'temperature') },
+    })),
+    ...listen(c, 'current_temperature_topic', 'current_temperature_template', (v) => ({
+      attributes: { current_temperature: number(v, 'current_temperature') },
+    })),
+    ...listen(c, 'preset_mode_state_topic', 'preset_mode_value_template', (v) => ({
+      attributes: { preset: v },
+    })),
     ...listen(c, 'action_topic', 'action_template', (v) => ({ attributes: { hvac_action: v } })),
   ];
   return {
-    domain: 'climate', capabilities: caps, attributes: { unit_of_measurement: unit }, listeners,
+    domain: 'climate',
+    capabilities: caps,
+    attributes: { unit_of_measurement: unit },
+    listeners,
     command(action, p) {
-      if (action === 'set_temperature') return [{ topic: tempCmd!, payload: renderCommand(str(c, 'temperature_command_template'), p.temperature as number) }];
+      if (action === 'set_temperature')
+        return [
+          {
+            topic: tempCmd!,
+            payload: renderCommand(str(c, 'temperature_command_template'), p.temperature as number),
+          },
+        ];
       if (action === 'set_preset') return [{ topic: presetCmd!, payload: String(p.preset) }];
-      return [{ topic: modeCmd!, payload: renderCommand(str(c, 'mode_command_template'), action === 'off' ? 'off' : String(p.hvac_mode)) }];
+      return [
+        {
+          topic: modeCmd!,
+          payload: renderCommand(
+            str(c, 'mode_command_template'),
+            action === 'off' ? 'off' : String(p.hvac_mode),
+          ),
+        },
+      ];
     },
   };
 }
@@ -132,11 +198,15 @@ function coverSpec(c: Config): ComponentSpec {
   const stop = payload(c, 'payload_stop', 'STOP');
   const posOpen = num(c, 'position_open', 100);
   const posClosed = num(c, 'position_closed', 0);
-  const toPercent = (v: number) => Math.max(0, Math.min(100, Math.round(((v - posClosed) * 100) / (posOpen - posClosed))));
+  const toPercent = (v: number) =>
+    Math.max(0, Math.min(100, Math.round(((v - posClosed) * 100) / (posOpen - posClosed))));
   const fromPercent = (p: number) => Math.round(posClosed + ((posOpen - posClosed) * p) / 100);
   const states: Record<string, string> = {
-    [payload(c, 'state_open', 'open')]: 'open', [payload(c, 'state_opening', 'opening')]: 'opening', [payload(c, 'state_closed', 'closed')]: 'closed',
-    [payload(c, 'state_closing', 'closing')]: 'closing', [payload(c, 'state_stopped', 'stopped')]: 'stopped',
+    [payload(c, 'state_open', 'open')]: 'open',
+    [payload(c, 'state_opening', 'opening')]: 'opening',
+    [payload(c, 'state_closed', 'closed')]: 'closed',
+    [payload(c, 'state_closing', 'closing')]: 'closing',
+    [payload(c, 'state_stopped', 'stopped')]: 'stopped',
   };
   const caps: Capabilities = { actions: cmd ? ['open', 'close', 'stop'] : [] };
   if (setPos) {
@@ -157,12 +227,26 @@ function coverSpec(c: Config): ComponentSpec {
     }),
   ];
   return {
-    domain: 'cover', capabilities: caps, attributes: staticAttributes(c), listeners,
+    domain: 'cover',
+    capabilities: caps,
+    attributes: staticAttributes(c),
+    listeners,
     command(action, p) {
-      if (action === 'set_position') return [{ topic: setPos!, payload: renderCommand(str(c, 'set_position_template'), fromPercent(p.position as number)) }];
+      if (action === 'set_position')
+        return [
+          {
+            topic: setPos!,
+            payload: renderCommand(str(c, 'set_position_template'), fromPercent(p.position as number)),
+          },
+        ];
       return [{ topic: cmd!, payload: action === 'open' ? open : action === 'close' ? close : stop }];
     },
-    ...(listeners.length ? {} : { assume: (action: string) => (action === 'open' ? { state: 'open' } : action === 'close' ? { state: 'closed' } : undefined) }),
+    ...(listeners.length
+      ? {}
+      : {
+          assume: (action: string) =>
+            action === 'open' ? { state: 'open' } : action === 'close' ? { state: 'closed' } : undefined,
+        }),
   };
 }
 
@@ -191,23 +275,32 @@ function fanSpec(c: Config): ComponentSpec {
     ...listen(c, 'percentage_state_topic', 'percentage_value_template', (v) => {
       const n = number(v, 'percentage');
       const pct = n <= 0 ? 0 : Math.max(1, Math.min(100, Math.round(1 + ((n - lo) * 99) / (hi - lo || 1))));
-      return { attributes: { percentage: pct, ...(usePresets || pct === 0 ? {} : { speed: SPEEDS[Math.min(2, Math.ceil(pct / 33.34) - 1)] }) } };
+      return {
+        attributes: {
+          percentage: pct,
+          ...(usePresets || pct === 0 ? {} : { speed: SPEEDS[Math.min(2, Math.ceil(pct / 33.34) - 1)] }),
+        },
+      };
     }),
-    ...listen(c, 'preset_mode_state_topic', 'preset_mode_value_template', (v) => ({ attributes: usePresets ? { speed: v } : { preset: v } })),
+    ...listen(c, 'preset_mode_state_topic', 'preset_mode_value_template', (v) => ({
+      attributes: usePresets ? { speed: v } : { preset: v },
+    })),
   ];
   return {
-    domain: 'fan', capabilities: caps, listeners,
+    domain: 'fan',
+    capabilities: caps,
+    listeners,
     command(action, p) {
       if (action !== 'set_fan_speed') return [{ topic: cmd!, payload: action === 'off' ? off : on }];
-      if (usePresets) return [{ topic: presetCmd!, payload: String(p.speed) }];
+      if (usePresets) return [{ topic: presetCmd, payload: String(p.speed) }];
       const pct = [33, 67, 100][SPEEDS.indexOf(String(p.speed))] ?? 100;
-      return [{ topic: pctCmd!, payload: renderCommand(str(c, 'percentage_command_template'), toDevice(pct)) }];
+      return [
+        { topic: pctCmd!, payload: renderCommand(str(c, 'percentage_command_template'), toDevice(pct)) },
+      ];
     },
     ...(listeners.length ? {} : { assume: assumeOnOff }),
   };
 }
-
-export const COMPONENTS = ['light', 'switch', 'sensor', 'binary_sensor', 'lock', 'climate', 'cover', 'fan'] as const;
 
 /** The entity a component's config describes; undefined for components Hearth does not read. */
 export function buildSpec(component: string, c: Config): ComponentSpec | undefined {
@@ -218,13 +311,21 @@ export function buildSpec(component: string, c: Config): ComponentSpec | undefin
       if (schema === 'default' || schema === 'basic') return defaultLight(c);
       throw new BadConfig(`light schema ${schema} is not supported (default and json are)`);
     }
-    case 'switch': return switchSpec(c);
-    case 'sensor': return sensorSpec(c);
-    case 'binary_sensor': return binarySensorSpec(c);
-    case 'lock': return lockSpec(c);
-    case 'climate': return climateSpec(c);
-    case 'cover': return coverSpec(c);
-    case 'fan': return fanSpec(c);
-    default: return undefined;
+    case 'switch':
+      return switchSpec(c);
+    case 'sensor':
+      return sensorSpec(c);
+    case 'binary_sensor':
+      return binarySensorSpec(c);
+    case 'lock':
+      return lockSpec(c);
+    case 'climate':
+      return climateSpec(c);
+    case 'cover':
+      return coverSpec(c);
+    case 'fan':
+      return fanSpec(c);
+    default:
+      return undefined;
   }
 }

@@ -15,7 +15,10 @@ export class BadPayload extends Error {}
 const SEGMENT = /^[a-zA-Z0-9_-]+$/;
 
 /** `<prefix>/<component>/[<node_id>/]<object_id>/config` → its parts (HA's own matcher), or undefined. */
-export function parseConfigTopic(prefix: string, topic: string): { component: string; nodeId: string | null; objectId: string; key: string } | undefined {
+export function parseConfigTopic(
+  prefix: string,
+  topic: string,
+): { component: string; nodeId: string | null; objectId: string; key: string } | undefined {
   if (!topic.startsWith(prefix + '/') || !topic.endsWith('/config')) return undefined;
   const parts = topic.slice(prefix.length + 1, -7).split('/');
   if (parts.length !== 2 && parts.length !== 3) return undefined;
@@ -41,7 +44,7 @@ function substitute(value: unknown, base: string | undefined): unknown {
 /** Expands abbreviated keys (also inside `device` and `availability`) and substitutes `~`. */
 export function expandConfig(raw: Record<string, unknown>): Config {
   const c = expandKeys(raw, ABBREVIATIONS);
-  const base = typeof c['~'] === 'string' ? (c['~'] as string) : undefined;
+  const base = typeof c['~'] === 'string' ? c['~'] : undefined;
   for (const k of Object.keys(c)) if (k.endsWith('topic')) c[k] = substitute(c[k], base);
   if (isObject(c.device)) c.device = expandKeys(c.device, DEVICE_ABBREVIATIONS);
   if (Array.isArray(c.availability)) {
@@ -98,8 +101,9 @@ export const payload = (c: Config, key: string, fallback: string): string => {
 export const strings = (c: Config, key: string): string[] | undefined => {
   const v = c[key];
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new BadConfig(`${key} must be a list of strings`);
-  return v as string[];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new BadConfig(`${key} must be a list of strings`);
+  return v;
 };
 export function required(c: Config, key: string): string {
   const v = str(c, key);
@@ -117,13 +121,22 @@ export function required(c: Config, key: string): string {
  */
 export type Template = (text: string) => unknown;
 
-const TEMPLATE = /^\{\{\s*(value_json((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])*)|value)\s*((?:\|\s*(?:int|float|string)\s*)*)\}\}$/;
+const TEMPLATE =
+  /^\{\{\s*(value_json((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])*)|value)\s*((?:\|\s*(?:int|float|string)\s*)*)\}\}$/;
 
 export function parseTemplate(template: string): Template | undefined {
   const m = TEMPLATE.exec(template.trim());
   if (!m) return undefined;
-  const path = m[1] === 'value' ? null : [...(m[2] ?? '').matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"]*)"|'([^']*)'|(\d+))\s*\]/g)].map((p) => p[1] ?? p[2] ?? p[3] ?? Number(p[4]));
-  const filters = (m[3] ?? '').split('|').map((f) => f.trim()).filter(Boolean);
+  const path =
+    m[1] === 'value'
+      ? null
+      : [...(m[2] ?? '').matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"]*)"|'([^']*)'|(\d+))\s*\]/g)].map(
+          (p) => p[1] ?? p[2] ?? p[3] ?? Number(p[4]),
+        );
+  const filters = (m[3] ?? '')
+    .split('|')
+    .map((f) => f.trim())
+    .filter(Boolean);
   return (text) => {
     let v: unknown = text;
     if (path) {
@@ -138,7 +151,8 @@ export function parseTemplate(template: string): Template | undefined {
       }
     }
     for (const f of filters) {
-      if (f === 'string') v = v === undefined || v === null ? v : typeof v === 'string' ? v : JSON.stringify(v);
+      if (f === 'string')
+        v = v === undefined || v === null ? v : typeof v === 'string' ? v : JSON.stringify(v);
       else {
         const n = typeof v === 'number' ? v : Number(v);
         if (!Number.isFinite(n)) throw new BadPayload(`${JSON.stringify(v)} is not a number`);
@@ -154,7 +168,8 @@ export function template(c: Config, key: string): Template | undefined {
   const t = str(c, key);
   if (t === undefined) return undefined;
   const f = parseTemplate(t);
-  if (!f) throw new BadConfig(`${key} ${JSON.stringify(t)} is not of the supported form {{ value_json.<key> }}`);
+  if (!f)
+    throw new BadConfig(`${key} ${JSON.stringify(t)} is not of the supported form {{ value_json.<key> }}`);
   return f;
 }
 

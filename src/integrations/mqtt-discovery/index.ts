@@ -1,10 +1,24 @@
 import { Errors } from '../../errors.js';
-import type { DeviceAnnouncement, DeviceCommand, Integration, IntegrationHost, IntegrationStatus } from '../../home/integration.js';
+import type {
+  DeviceAnnouncement,
+  DeviceCommand,
+  Integration,
+  IntegrationHost,
+  IntegrationStatus,
+} from '../../home/integration.js';
 import type { MqttConnection } from '../mqtt/connection.js';
 import { OncePerKey, isObject, parseJson } from '../mqtt/topics.js';
 import { Availability } from './availability.js';
 import { buildSpec } from './components.js';
-import { BadConfig, BadPayload, expandConfig, parseConfigTopic, splitDeviceConfig, str, type Config } from './config.js';
+import {
+  BadConfig,
+  BadPayload,
+  expandConfig,
+  parseConfigTopic,
+  splitDeviceConfig,
+  str,
+  type Config,
+} from './config.js';
 import type { ComponentSpec } from './spec.js';
 
 export interface MqttDiscoveryOptions {
@@ -78,20 +92,32 @@ export class MqttDiscoveryIntegration implements Integration {
   }
 
   status(): IntegrationStatus {
-    return { state: this.opts.connection.connected ? 'online' : 'offline', prefix: this.opts.prefix, entities: this.entries.size, skipped_native: this.skipped };
+    return {
+      state: this.opts.connection.connected ? 'online' : 'offline',
+      prefix: this.opts.prefix,
+      entities: this.entries.size,
+      skipped_native: this.skipped,
+    };
   }
 
   async send(cmd: DeviceCommand): Promise<void> {
     const e = this.byUid.get(cmd.unique_id);
-    if (!e?.spec.command) throw Errors.unavailable(`${cmd.entity.name} is not known to MQTT discovery right now.`);
-    if (e.availability.configured && !e.availability.available) throw Errors.unavailable(`${cmd.entity.name} reports itself unavailable.`);
-    for (const m of e.spec.command(cmd.action, cmd.params)) await this.opts.connection.publish(m.topic, m.payload);
+    if (!e?.spec.command)
+      throw Errors.unavailable(`${cmd.entity.name} is not known to MQTT discovery right now.`);
+    if (e.availability.configured && !e.availability.available)
+      throw Errors.unavailable(`${cmd.entity.name} reports itself unavailable.`);
+    for (const m of e.spec.command(cmd.action, cmd.params))
+      await this.opts.connection.publish(m.topic, m.payload);
     const assumed = e.spec.assume?.(cmd.action, cmd.params);
     if (assumed) this.host!.reportState(e.uid, assumed.state, assumed.attributes);
   }
 
   private bad(key: string, topic: string, reason: string) {
-    if (this.warned.first(key)) this.host?.log.warn({ topic, reason }, 'ignored a malformed MQTT discovery config or payload (logged once per entity)');
+    if (this.warned.first(key))
+      this.host?.log.warn(
+        { topic, reason },
+        'ignored a malformed MQTT discovery config or payload (logged once per entity)',
+      );
   }
 
   private onConfig(topic: string, payload: Buffer) {
@@ -100,7 +126,8 @@ export class MqttDiscoveryIntegration implements Integration {
     if (t.component === 'device') return this.onDeviceConfig(t.key, topic, payload);
     if (payload.length === 0) return this.remove(t.key);
     const parsed = parseJson(payload);
-    if (!parsed.ok || !isObject(parsed.value)) return this.bad(t.key, topic, parsed.ok ? 'the config is not a JSON object' : parsed.reason);
+    if (!parsed.ok || !isObject(parsed.value))
+      return this.bad(t.key, topic, parsed.ok ? 'the config is not a JSON object' : parsed.reason);
     this.apply(t.key, topic, t.component, t.objectId, expandConfig(parsed.value), payload.toString('utf8'));
   }
 
@@ -110,7 +137,8 @@ export class MqttDiscoveryIntegration implements Integration {
     const old = [...this.entries.keys()].filter((k) => k.startsWith(prefix));
     if (payload.length === 0) return old.forEach((k) => this.remove(k));
     const parsed = parseJson(payload);
-    if (!parsed.ok || !isObject(parsed.value)) return this.bad(key, topic, parsed.ok ? 'the config is not a JSON object' : parsed.reason);
+    if (!parsed.ok || !isObject(parsed.value))
+      return this.bad(key, topic, parsed.ok ? 'the config is not a JSON object' : parsed.reason);
     let parts;
     try {
       parts = splitDeviceConfig(expandConfig(parsed.value));
@@ -127,7 +155,14 @@ export class MqttDiscoveryIntegration implements Integration {
     for (const k of old) if (!keep.has(k)) this.remove(k);
   }
 
-  private apply(key: string, topic: string, component: string, objectId: string, c: Config, signature: string) {
+  private apply(
+    key: string,
+    topic: string,
+    component: string,
+    objectId: string,
+    c: Config,
+    signature: string,
+  ) {
     const host = this.host!;
     const old = this.entries.get(key);
     if (old && old.signature === signature) return;
@@ -142,7 +177,8 @@ export class MqttDiscoveryIntegration implements Integration {
       }
       spec = buildSpec(component, c);
       if (!spec) {
-        if (this.warned.first(`component:${component}`)) host.log.info({ component }, 'MQTT discovery: component not supported by Hearth; ignored');
+        if (this.warned.first(`component:${component}`))
+          host.log.info({ component }, 'MQTT discovery: component not supported by Hearth; ignored');
         return;
       }
       device = readDevice(c);
@@ -158,7 +194,11 @@ export class MqttDiscoveryIntegration implements Integration {
     if (device) host.announceDevice(device);
     const name = entityName(c, device, objectId);
     host.announceEntity({
-      unique_id: uid, domain: spec.domain, name, device_id: device?.id ?? null, capabilities: spec.capabilities,
+      unique_id: uid,
+      domain: spec.domain,
+      name,
+      device_id: device?.id ?? null,
+      capabilities: spec.capabilities,
       ...(spec.attributes && Object.keys(spec.attributes).length ? { attributes: spec.attributes } : {}),
       ...(str(c, 'object_id') ? { object_id: str(c, 'object_id')! } : {}),
     });
@@ -167,27 +207,39 @@ export class MqttDiscoveryIntegration implements Integration {
     this.byUid.set(uid, entry);
     const conn = this.opts.connection;
     for (const l of spec.listeners) {
-      entry.unsubscribe.push(conn.subscribe(l.topic, (_t, payload) => this.onState(entry, l.topic, payload, l.read)));
+      entry.unsubscribe.push(
+        conn.subscribe(l.topic, (_t, payload) => this.onState(entry, l.topic, payload, l.read)),
+      );
     }
     for (const a of availability.topics) {
-      entry.unsubscribe.push(conn.subscribe(a, (_t, payload) => {
-        try {
-          if (entry.availability.update(a, payload.toString('utf8'))) this.applyAvailability(entry);
-        } catch (err) {
-          if (!(err instanceof BadPayload)) throw err;
-          this.bad(key, a, err.message);
-        }
-      }));
+      entry.unsubscribe.push(
+        conn.subscribe(a, (_t, payload) => {
+          try {
+            if (entry.availability.update(a, payload.toString('utf8'))) this.applyAvailability(entry);
+          } catch (err) {
+            if (!(err instanceof BadPayload)) throw err;
+            this.bad(key, a, err.message);
+          }
+        }),
+      );
     }
     const attrTopic = str(c, 'json_attributes_topic');
-    if (attrTopic) entry.unsubscribe.push(conn.subscribe(attrTopic, (_t, payload) => {
-      const p = parseJson(payload);
-      if (p.ok && isObject(p.value)) host.reportState(uid, undefined, p.value);
-    }));
+    if (attrTopic)
+      entry.unsubscribe.push(
+        conn.subscribe(attrTopic, (_t, payload) => {
+          const p = parseJson(payload);
+          if (p.ok && isObject(p.value)) host.reportState(uid, undefined, p.value);
+        }),
+      );
     this.applyAvailability(entry);
   }
 
-  private onState(entry: Entry, topic: string, payload: Buffer, read: (text: string) => { state?: unknown; attributes?: Record<string, unknown> } | undefined) {
+  private onState(
+    entry: Entry,
+    topic: string,
+    payload: Buffer,
+    read: (text: string) => { state?: unknown; attributes?: Record<string, unknown> } | undefined,
+  ) {
     if (this.entries.get(entry.key) !== entry || payload.length === 0) return;
     try {
       const r = read(payload.toString('utf8'));
@@ -201,7 +253,8 @@ export class MqttDiscoveryIntegration implements Integration {
   }
 
   private applyAvailability(entry: Entry) {
-    const live = this.opts.connection.connected && (!entry.availability.configured || entry.availability.available);
+    const live =
+      this.opts.connection.connected && (!entry.availability.configured || entry.availability.available);
     this.host!.reportAvailability({ unique_id: entry.uid }, live);
   }
 
@@ -228,13 +281,22 @@ function readDevice(c: Config): DeviceAnnouncement | undefined {
   if (c.device === undefined) return undefined;
   if (!isObject(c.device)) throw new BadConfig('device must be an object');
   const d = c.device;
-  const ids = (Array.isArray(d.identifiers) ? d.identifiers : [d.identifiers]).filter((v): v is string => typeof v === 'string' && v !== '');
-  const conns = Array.isArray(d.connections) ? d.connections.filter((x): x is [string, string] => Array.isArray(x) && x.length === 2).map(([k, v]) => `${k}_${v}`) : [];
+  const ids = (Array.isArray(d.identifiers) ? d.identifiers : [d.identifiers]).filter(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  const conns = Array.isArray(d.connections)
+    ? d.connections
+        .filter((x): x is [string, string] => Array.isArray(x) && x.length === 2)
+        .map(([k, v]) => `${k}_${v}`)
+    : [];
   const id = ids[0] ?? conns[0];
   if (!id) throw new BadConfig('device has neither identifiers nor connections');
-  const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
+  const s = (k: string) => (typeof d[k] === 'string' ? d[k] : null);
   return {
-    id, name: s('name') ?? id, manufacturer: s('manufacturer'), model: s('model'),
+    id,
+    name: s('name') ?? id,
+    manufacturer: s('manufacturer'),
+    model: s('model'),
     identifiers: { mqtt: [...ids, ...conns].join(',') },
     ...(s('suggested_area') ? { area: s('suggested_area') } : {}),
   };

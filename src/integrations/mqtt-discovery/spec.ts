@@ -30,7 +30,9 @@ export interface ComponentSpec {
 export function onOff(text: string, on: string, off: string): 'on' | 'off' {
   if (text === on) return 'on';
   if (text === off) return 'off';
-  throw new BadPayload(`expected ${JSON.stringify(on)} or ${JSON.stringify(off)}, got ${JSON.stringify(text.slice(0, 80))}`);
+  throw new BadPayload(
+    `expected ${JSON.stringify(on)} or ${JSON.stringify(off)}, got ${JSON.stringify(text.slice(0, 80))}`,
+  );
 }
 
 export function number(v: unknown, what: string): number {

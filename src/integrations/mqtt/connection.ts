@@ -18,8 +18,32 @@ export interface ConnectionOptions {
 
 export type MessageHandler = (topic: string, payload: Buffer, retained: boolean) => void;
 
+export interface SubscribeOptions {
+  /**
+   * Largest payload this subscription accepts, in bytes (default `DEFAULT_MAX_PAYLOAD`). Bigger
+   * messages are dropped before any parsing and logged once per topic. A bridge's bulk topics
+   * (Zigbee2MQTT's `bridge/devices` is ~8.5 MB for 2,000 devices) need a larger one.
+   */
+  maxPayloadBytes?: number;
+}
+
+/** 256 KB: far above any device's state or discovery config, far below what hurts. */
+export const DEFAULT_MAX_PAYLOAD = 256 * 1024;
+/** For a bridge's own inventory topics (device lists of thousands of devices). */
+export const BULK_MAX_PAYLOAD = 64 * 1024 * 1024;
+
+interface Subscription {
+  handlers: Set<MessageHandler>;
+  maxBytes: number;
+}
+
 const FIRST_RETRY_MS = 250;
-const MAX_RETRY_MS = 30_000;
+/**
+ * The back-off stops at 1 s: a broker that comes back (a restart, a power cut) is found within
+ * a second, and every report sent in between is a report lost. One TCP connect a second to a
+ * broker that is down costs nothing worth saving.
+ */
+const MAX_RETRY_MS = 1_000;
 
 /**
  * Hearth's one MQTT client, shared by every bridge integration. It keeps its own table of
@@ -30,7 +54,15 @@ const MAX_RETRY_MS = 30_000;
  */
 export class MqttConnection {
   private client?: MqttClient;
-  private readonly handlers = new Map<string, Set<MessageHandler>>();
+  /** Filters without wildcards, looked up by topic: 10,000 discovered entities cost one map read per message. */
+  private readonly exact = new Map<string, Subscription>();
+  /** Filters with `+` or `#` (few: one or two per integration), matched one by one. */
+  private readonly wildcard = new Map<string, Subscription>();
+  private readonly oversized = new Set<string>();
+  /** Filters to (un)subscribe at the end of this turn: one SUBSCRIBE packet for many filters. */
+  private pendingSubscribe = new Set<string>();
+  private pendingUnsubscribe = new Set<string>();
+  private flushArmed = false;
   private readonly listeners = new Set<(connected: boolean) => void>();
   private retryMs = FIRST_RETRY_MS;
   private reconnects = 0;
@@ -38,7 +70,10 @@ export class MqttConnection {
   private since = Date.now();
   private closing = false;
 
-  constructor(private readonly opts: ConnectionOptions, private readonly log: Logger) {}
+  constructor(
+    private readonly opts: ConnectionOptions,
+    private readonly log: Logger,
+  ) {}
 
   get connected() {
     return this.client?.connected === true;
@@ -66,6 +101,9 @@ export class MqttConnection {
       connectTimeout: 10_000,
       keepalive: 30,
       queueQoSZero: false,
+      // mqtt-packet would otherwise pre-build a 2-byte Buffer for each of the 65,536 packet ids
+      // (~8 MB of heap, shared with the embedded broker); building the two bytes when needed is free.
+      writeCache: false,
     };
     const url = new URL(this.opts.url);
     const username = this.opts.username ?? (url.username ? decodeURIComponent(url.username) : undefined);
@@ -85,8 +123,13 @@ export class MqttConnection {
       this.lastError = null;
       this.since = Date.now();
       this.log.info({ url: this.safeUrl }, 'MQTT connected');
-      const filters = [...this.handlers.keys()];
-      if (filters.length > 0) client.subscribe(filters, { qos: 0 }, (err) => err && this.log.error({ err }, 'MQTT subscribe failed'));
+      const filters = [...this.exact.keys(), ...this.wildcard.keys()];
+      if (filters.length > 0)
+        client.subscribe(
+          filters,
+          { qos: 0 },
+          (err) => err && this.log.error({ err }, 'MQTT subscribe failed'),
+        );
       this.emitStatus(true);
     });
     client.on('close', () => {
@@ -101,7 +144,8 @@ export class MqttConnection {
     });
     client.on('reconnect', () => this.reconnects++);
     client.on('error', (err) => {
-      if (this.lastError !== err.message) this.log.warn({ url: this.safeUrl, err: err.message }, 'MQTT error');
+      if (this.lastError !== err.message)
+        this.log.warn({ url: this.safeUrl, err: err.message }, 'MQTT error');
       this.lastError = err.message;
     });
     client.on('message', (topic, payload, packet) => this.dispatch(topic, payload, packet.retain));
@@ -134,43 +178,100 @@ export class MqttConnection {
   }
 
   /** Subscribes `filter` (MQTT wildcards allowed); kept across reconnections. */
-  subscribe(filter: string, handler: MessageHandler): () => void {
-    let set = this.handlers.get(filter);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(filter, set);
-      if (this.connected) this.client!.subscribe(filter, { qos: 0 });
-    }
-    set.add(handler);
+  subscribe(filter: string, handler: MessageHandler, opts: SubscribeOptions = {}): () => void {
+    const table = /[+#]/.test(filter) ? this.wildcard : this.exact;
+    let sub = table.get(filter);
+    if (!sub) {
+      sub = { handlers: new Set(), maxBytes: opts.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD };
+      table.set(filter, sub);
+      this.pendingUnsubscribe.delete(filter);
+      this.pendingSubscribe.add(filter);
+      this.armFlush();
+    } else if (opts.maxPayloadBytes !== undefined)
+      sub.maxBytes = Math.max(sub.maxBytes, opts.maxPayloadBytes);
+    const entry = sub;
+    entry.handlers.add(handler);
     return () => {
-      set.delete(handler);
-      if (set.size === 0) {
-        this.handlers.delete(filter);
-        if (this.connected) this.client!.unsubscribe(filter);
+      entry.handlers.delete(handler);
+      if (entry.handlers.size === 0 && table.get(filter) === entry) {
+        table.delete(filter);
+        this.pendingSubscribe.delete(filter);
+        this.pendingUnsubscribe.add(filter);
+        this.armFlush();
       }
     };
   }
 
+  /**
+   * Sends the (un)subscriptions made during this turn together. A broker looks up its retained
+   * messages once per SUBSCRIBE packet (Aedes scans all of them), so 10,000 discovered entities
+   * subscribing one by one cost 10,000 scans; batched, a burst of configs costs one.
+   */
+  private armFlush() {
+    if (this.flushArmed) return;
+    this.flushArmed = true;
+    setImmediate(() => {
+      this.flushArmed = false;
+      const subscribe = [...this.pendingSubscribe];
+      const unsubscribe = [...this.pendingUnsubscribe];
+      this.pendingSubscribe = new Set();
+      this.pendingUnsubscribe = new Set();
+      // While disconnected nothing is sent: the next connection subscribes the whole table.
+      if (!this.connected) return;
+      if (subscribe.length > 0)
+        this.client!.subscribe(
+          subscribe,
+          { qos: 0 },
+          (err) => err && this.log.error({ err }, 'MQTT subscribe failed'),
+        );
+      if (unsubscribe.length > 0) this.client!.unsubscribe(unsubscribe);
+    });
+  }
+
   private dispatch(topic: string, payload: Buffer, retained: boolean) {
-    for (const [filter, set] of this.handlers) {
-      if (!topicMatches(filter, topic)) continue;
-      for (const h of set) {
-        try {
-          h(topic, payload, retained);
-        } catch (err) {
-          // A bad payload must never take the connection (or Hearth) down.
-          this.log.error({ err, topic }, 'MQTT message handler failed');
-        }
+    const exact = this.exact.get(topic);
+    if (exact) this.deliver(exact, topic, payload, retained);
+    for (const [filter, sub] of this.wildcard)
+      if (topicMatches(filter, topic)) this.deliver(sub, topic, payload, retained);
+  }
+
+  private deliver(sub: Subscription, topic: string, payload: Buffer, retained: boolean) {
+    if (payload.length > sub.maxBytes) {
+      if (!this.oversized.has(topic)) {
+        if (this.oversized.size >= 10_000) this.oversized.clear();
+        this.oversized.add(topic);
+        this.log.warn(
+          { topic: topic.slice(0, 200), bytes: payload.length, limit: sub.maxBytes },
+          'ignored an MQTT message larger than its limit (logged once per topic)',
+        );
+      }
+      return;
+    }
+    for (const h of sub.handlers) {
+      try {
+        h(topic, payload, retained);
+      } catch (err) {
+        // A bad payload must never take the connection (or Hearth) down.
+        this.log.error({ err, topic: topic.slice(0, 200) }, 'MQTT message handler failed');
       }
     }
   }
 
   /** Publishes; throws 503 when the broker is not reachable right now. */
-  publish(topic: string, payload: string | Buffer, opts: { retain?: boolean; qos?: 0 | 1 } = {}): Promise<void> {
+  publish(
+    topic: string,
+    payload: string | Buffer,
+    opts: { retain?: boolean; qos?: 0 | 1 } = {},
+  ): Promise<void> {
     const client = this.client;
-    if (!client?.connected) return Promise.reject(Errors.unavailable('The MQTT broker is not reachable right now.', { broker: this.safeUrl }));
+    if (!client?.connected)
+      return Promise.reject(
+        Errors.unavailable('The MQTT broker is not reachable right now.', { broker: this.safeUrl }),
+      );
     return new Promise((resolve, reject) => {
-      client.publish(topic, payload, { retain: opts.retain ?? false, qos: opts.qos ?? 0 }, (err) => (err ? reject(Errors.unavailable(`MQTT publish failed: ${err.message}`)) : resolve()));
+      client.publish(topic, payload, { retain: opts.retain ?? false, qos: opts.qos ?? 0 }, (err) =>
+        err ? reject(Errors.unavailable(`MQTT publish failed: ${err.message}`)) : resolve(),
+      );
     });
   }
 

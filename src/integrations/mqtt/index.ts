@@ -1,8 +1,10 @@
 import type { Config } from '../../config/index.js';
 import type { Part } from '../../context.js';
-import type { Integration, IntegrationStatus } from '../../home/integration.js';
+import type { IntegrationStatus, Transport } from '../../home/integration.js';
 import type { Logger } from '../../log.js';
+import { join } from 'node:path';
 import { BrokerPortTaken, EmbeddedBroker } from './broker.js';
+import { loadOrCreateBrokerCredentials, type BrokerCredentials } from './credentials.js';
 import { MqttConnection, type ConnectionOptions } from './connection.js';
 
 export { MqttConnection } from './connection.js';
@@ -10,27 +12,54 @@ export { EmbeddedBroker, BrokerPortTaken } from './broker.js';
 
 /**
  * The MQTT transport as a part of Hearth: starts the embedded broker when no `HEARTH_MQTT_URL`
- * is set, connects the shared client, and reports both in the integrations list. It owns no
+ * is set, connects the shared client, and reports both as a transport in the integrations list. It owns no
  * entities; the bridge integrations (Zigbee2MQTT, Z-Wave JS UI, discovery) ride on `connection`.
  */
 export class MqttService implements Part {
   readonly name = 'mqtt';
   broker?: EmbeddedBroker;
+  /** What clients of the embedded broker must present (undefined with an external broker). */
+  credentials?: BrokerCredentials;
   readonly connection: MqttConnection;
   private readonly connOpts: ConnectionOptions;
   private started = false;
 
-  constructor(private readonly config: Config, private readonly log: Logger) {
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+  ) {
     if (!config.mqtt_url) {
-      this.broker = new EmbeddedBroker({
-        host: config.mqtt_broker_host, port: config.mqtt_broker_port ?? 1883,
-        username: config.mqtt_broker_username, password: config.mqtt_broker_password,
-      }, log.child({ part: 'mqtt-broker' }));
+      const credentialsFile = join(config.data_dir, 'secrets', 'mqtt-broker.json');
+      const configured =
+        config.mqtt_broker_username !== undefined || config.mqtt_broker_password !== undefined;
+      this.credentials = configured
+        ? {
+            username: config.mqtt_broker_username ?? '',
+            password: config.mqtt_broker_password ?? '',
+            source: 'config',
+          }
+        : loadOrCreateBrokerCredentials(credentialsFile);
+      this.broker = new EmbeddedBroker(
+        {
+          host: config.mqtt_broker_host,
+          port: config.mqtt_broker_port ?? 1883,
+          credentials: this.credentials,
+          credentialsFile,
+        },
+        log.child({ part: 'mqtt-broker' }),
+      );
     }
     const c = config;
     this.connOpts = {
-      url: c.mqtt_url ?? '', username: c.mqtt_url ? c.mqtt_username : c.mqtt_broker_username, password: c.mqtt_url ? c.mqtt_password : c.mqtt_broker_password,
-      clientId: c.mqtt_client_id, caFile: c.mqtt_ca_file, certFile: c.mqtt_cert_file, keyFile: c.mqtt_key_file,
+      url: c.mqtt_url ?? '',
+      // Hearth's own clients log in even where loopback may be anonymous: the broker may be bound
+      // to a LAN address only, and then Hearth connects from a non-loopback address too.
+      username: c.mqtt_url ? c.mqtt_username : this.credentials?.username,
+      password: c.mqtt_url ? c.mqtt_password : this.credentials?.password,
+      clientId: c.mqtt_client_id,
+      caFile: c.mqtt_ca_file,
+      certFile: c.mqtt_cert_file,
+      keyFile: c.mqtt_key_file,
     };
     this.connection = new MqttConnection(this.connOpts, log.child({ part: 'mqtt' }));
   }
@@ -46,7 +75,9 @@ export class MqttService implements Part {
         await this.useBrokerAlreadyThere(err);
         return;
       }
-      const host = ['0.0.0.0', '::', ''].includes(this.config.mqtt_broker_host) ? '127.0.0.1' : this.config.mqtt_broker_host;
+      const host = ['0.0.0.0', '::', ''].includes(this.config.mqtt_broker_host)
+        ? '127.0.0.1'
+        : this.config.mqtt_broker_host;
       this.connOpts.url = `mqtt://${host.includes(':') ? `[${host}]` : host}:${port}`;
     }
     // The embedded broker answers at once; an external one gets a few seconds, then Hearth
@@ -60,13 +91,25 @@ export class MqttService implements Part {
    * refuse to start, use that broker if it answers MQTT, and say how to make this explicit.
    */
   private async useBrokerAlreadyThere(taken: BrokerPortTaken) {
-    const probe = new MqttConnection({ ...this.connOpts, url: 'mqtt://127.0.0.1:1883' }, this.log.child({ part: 'mqtt' }));
+    const probe = new MqttConnection(
+      // Never the embedded broker's credentials: this is somebody else's broker.
+      {
+        ...this.connOpts,
+        url: 'mqtt://127.0.0.1:1883',
+        username: this.config.mqtt_username,
+        password: this.config.mqtt_password,
+      },
+      this.log.child({ part: 'mqtt' }),
+    );
     await probe.connect(3_000);
     const answered = probe.connected;
     await probe.close();
     if (!answered) throw taken;
-    this.log.warn('port 1883 is taken by another MQTT broker; using it. Set HEARTH_MQTT_URL=mqtt://127.0.0.1:1883 to make this explicit, or HEARTH_MQTT_BROKER_PORT for an embedded broker on another port.');
+    this.log.warn(
+      'port 1883 is taken by another MQTT broker; using it. Set HEARTH_MQTT_URL=mqtt://127.0.0.1:1883 to make this explicit, or HEARTH_MQTT_BROKER_PORT for an embedded broker on another port.',
+    );
     this.broker = undefined;
+    this.credentials = undefined;
     this.connOpts.url = 'mqtt://127.0.0.1:1883';
     this.connOpts.username = this.config.mqtt_username;
     this.connOpts.password = this.config.mqtt_password;
@@ -85,24 +128,26 @@ export class MqttService implements Part {
     return { url: this.connOpts.url, username: this.connOpts.username, password: this.connOpts.password };
   }
 
-  /** The transport as an entry of the integrations list (status only; it owns no entities). */
-  asIntegration(): Integration {
-    return {
-      id: 'mqtt', name: 'MQTT broker connection',
-      start: async () => {},
-      stop: async () => {},
-      send: async () => {
-        throw new Error('the MQTT connection has no entities');
-      },
-      status: () => this.status(),
-    };
+  /** The connection as a transport of the home: listed with its status, owning no entities. */
+  asTransport(): Transport {
+    return { id: 'mqtt', name: 'MQTT broker connection', status: () => this.status() };
   }
 
   status(): IntegrationStatus {
     if (!this.started) return { state: 'starting' };
     return {
       ...this.connection.status(),
-      embedded_broker: this.broker ? { running: this.broker.running, port: this.broker.port, host: this.config.mqtt_broker_host } : null,
+      // The password is shown only to admins (GET /api/settings/mqtt-broker); this status is for every role.
+      embedded_broker: this.broker
+        ? {
+            running: this.broker.running,
+            port: this.broker.port,
+            host: this.config.mqtt_broker_host,
+            username: this.credentials!.username,
+            anonymous_loopback: this.credentials!.source === 'generated',
+            credentials: 'GET /api/settings/mqtt-broker (admin)',
+          }
+        : null,
     };
   }
 }

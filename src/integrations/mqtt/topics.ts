@@ -20,7 +20,8 @@ export function parseJson(payload: Buffer): { ok: true; value: unknown } | { ok:
   }
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Logs a bad payload once per source (a device, a topic) so a chatty broken device cannot flood the log. */
 export class OncePerKey {

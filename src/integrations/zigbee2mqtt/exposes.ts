@@ -1,7 +1,14 @@
-import type { Rgb } from '../../home/color.js';
-import { toHex } from '../../home/color.js';
+import {
+  hsToRgb,
+  kelvinToMired,
+  miredToKelvin,
+  rgbToXy,
+  toHex,
+  xyToRgb,
+  type Rgb,
+} from '../../home/color.js';
 import type { Capabilities } from '../../home/types.js';
-import { hsToRgb, kelvinToMired, miredToKelvin, percentToZigbee, rgbToXy, xyToRgb, zigbeeToPercent } from './color.js';
+import { percentToZigbee, zigbeeToPercent } from './color.js';
 import { ACCESS, BadPayload, type EntitySpec, type Expose, type Reading } from './types.js';
 
 /**
@@ -19,34 +26,66 @@ export interface MapContext {
 }
 
 const can = (e: Expose | undefined, bit: number) => e !== undefined && ((e.access ?? 0) & bit) !== 0;
-const feature = (e: Expose, ...names: string[]) => e.features?.find((f) => f.name !== undefined && names.includes(f.name));
+const feature = (e: Expose, ...names: string[]) =>
+  e.features?.find((f) => f.name !== undefined && names.includes(f.name));
 const suffix = (e: Expose) => (e.endpoint ? ` ${e.endpoint.toUpperCase()}` : '');
 const idSuffix = (e: Expose) => (e.endpoint ? `_${e.endpoint}` : '');
 
 function onOff(value: unknown, on: unknown, off: unknown): 'on' | 'off' {
   if (value === on) return 'on';
   if (value === off) return 'off';
-  throw new BadPayload(`expected ${JSON.stringify(on)} or ${JSON.stringify(off)}, got ${JSON.stringify(value)}`);
+  throw new BadPayload(
+    `expected ${JSON.stringify(on)} or ${JSON.stringify(off)}, got ${JSON.stringify(value)}`,
+  );
 }
 
 function num(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadPayload(`${what} must be a number, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new BadPayload(`${what} must be a number, got ${JSON.stringify(value)}`);
   return value;
 }
 
 const BINARY_CLASSES: Record<string, string> = {
-  occupancy: 'motion', presence: 'occupancy', contact: 'door', water_leak: 'moisture', smoke: 'smoke', gas: 'gas',
-  carbon_monoxide: 'carbon_monoxide', vibration: 'vibration', tamper: 'tamper', battery_low: 'battery', moving: 'moving',
+  occupancy: 'motion',
+  presence: 'occupancy',
+  contact: 'door',
+  water_leak: 'moisture',
+  smoke: 'smoke',
+  gas: 'gas',
+  carbon_monoxide: 'carbon_monoxide',
+  vibration: 'vibration',
+  tamper: 'tamper',
+  battery_low: 'battery',
+  moving: 'moving',
 };
 
 const SENSOR_CLASSES: Record<string, string> = {
-  temperature: 'temperature', device_temperature: 'temperature', local_temperature: 'temperature', humidity: 'humidity',
-  pressure: 'pressure', illuminance: 'illuminance', illuminance_lux: 'illuminance', power: 'power', energy: 'energy',
-  voltage: 'voltage', current: 'current', battery: 'battery', co2: 'carbon_dioxide', voc: 'volatile_organic_compounds',
-  pm25: 'pm25', pm10: 'pm10', formaldehyd: 'formaldehyde', soil_moisture: 'moisture', power_factor: 'power_factor',
+  temperature: 'temperature',
+  device_temperature: 'temperature',
+  local_temperature: 'temperature',
+  humidity: 'humidity',
+  pressure: 'pressure',
+  illuminance: 'illuminance',
+  illuminance_lux: 'illuminance',
+  power: 'power',
+  energy: 'energy',
+  voltage: 'voltage',
+  current: 'current',
+  battery: 'battery',
+  co2: 'carbon_dioxide',
+  voc: 'volatile_organic_compounds',
+  pm25: 'pm25',
+  pm10: 'pm10',
+  formaldehyd: 'formaldehyde',
+  soil_moisture: 'moisture',
+  power_factor: 'power_factor',
 };
 
-function light(e: Expose, ctx: MapContext, colorCache: Map<string, { xy: { x: number; y: number }; rgb: Rgb }>): EntitySpec | undefined {
+function light(
+  e: Expose,
+  ctx: MapContext,
+  colorCache: Map<string, { xy: { x: number; y: number }; rgb: Rgb }>,
+): EntitySpec | undefined {
   const st = feature(e, 'state');
   if (!st?.property) return undefined;
   const br = feature(e, 'brightness');
@@ -76,8 +115,10 @@ function light(e: Expose, ctx: MapContext, colorCache: Map<string, { xy: { x: nu
       const out: Reading = {};
       const attrs: Record<string, unknown> = {};
       if (m[st.property!] !== undefined) out.state = onOff(m[st.property!], on, off);
-      if (br?.property && m[br.property] !== undefined) attrs.brightness = zigbeeToPercent(num(m[br.property], 'brightness'));
-      if (ct?.property && m[ct.property] !== undefined && m[ct.property] !== null) attrs.kelvin = miredToKelvin(num(m[ct.property], 'color_temp'));
+      if (br?.property && m[br.property] !== undefined)
+        attrs.brightness = zigbeeToPercent(num(m[br.property], 'brightness'));
+      if (ct?.property && m[ct.property] !== undefined && m[ct.property] !== null)
+        attrs.kelvin = miredToKelvin(num(m[ct.property], 'color_temp'));
       const c = col?.property ? m[col.property] : undefined;
       if (c !== undefined && c !== null) {
         if (typeof c !== 'object') throw new BadPayload('color must be an object');
@@ -86,7 +127,10 @@ function light(e: Expose, ctx: MapContext, colorCache: Map<string, { xy: { x: nu
           // Report the colour that was asked for when the light shows its chromaticity: xy
           // carries no brightness, so a plain round trip would not give the same [r,g,b] back.
           const cached = colorCache.get(uid);
-          attrs.color = cached && Math.abs(cached.xy.x - o.x) < 0.01 && Math.abs(cached.xy.y - o.y) < 0.01 ? cached.rgb : xyToRgb(o.x, o.y);
+          attrs.color =
+            cached && Math.abs(cached.xy.x - o.x) < 0.01 && Math.abs(cached.xy.y - o.y) < 0.01
+              ? cached.rgb
+              : xyToRgb(o.x, o.y);
         } else if (typeof o.hue === 'number' && typeof o.saturation === 'number') {
           attrs.color = hsToRgb(o.hue, o.saturation);
         }
@@ -99,7 +143,8 @@ function light(e: Expose, ctx: MapContext, colorCache: Map<string, { xy: { x: nu
     command(action, p) {
       const payload: Record<string, unknown> = {};
       const put = () => {
-        if (typeof p.brightness === 'number' && br?.property) payload[br.property] = percentToZigbee(p.brightness);
+        if (typeof p.brightness === 'number' && br?.property)
+          payload[br.property] = percentToZigbee(p.brightness);
         if (typeof p.kelvin === 'number' && ct?.property) payload[ct.property] = kelvinToMired(p.kelvin);
         if (Array.isArray(p.color) && col?.property) {
           const rgb = p.color as Rgb;
@@ -135,7 +180,12 @@ function onOffEntity(domain: 'switch', st: Expose, ctx: MapContext, uid: string,
   const off = st.value_off ?? 'OFF';
   const settable = can(st, ACCESS.SET) && !ctx.readOnly;
   return {
-    announcement: { unique_id: uid, domain, name, capabilities: { actions: settable ? ['on', 'off', 'toggle'] : [] } },
+    announcement: {
+      unique_id: uid,
+      domain,
+      name,
+      capabilities: { actions: settable ? ['on', 'off', 'toggle'] : [] },
+    },
     gettable: can(st, ACCESS.GET) ? [st.property!] : [],
     read: (m) => (m[st.property!] === undefined ? undefined : { state: onOff(m[st.property!], on, off) }),
     command: (action) => ({ [st.property!]: action === 'off' ? off : on }),
@@ -152,7 +202,13 @@ function cover(e: Expose, ctx: MapContext): EntitySpec | undefined {
     caps.actions.push('set_position');
   }
   return {
-    announcement: { unique_id: `${ctx.key}/cover${idSuffix(e)}`, domain: 'cover', name: ctx.name + suffix(e), capabilities: caps, attributes: { device_class: 'blind' } },
+    announcement: {
+      unique_id: `${ctx.key}/cover${idSuffix(e)}`,
+      domain: 'cover',
+      name: ctx.name + suffix(e),
+      capabilities: caps,
+      attributes: { device_class: 'blind' },
+    },
     gettable: [st, pos].filter((f) => can(f, ACCESS.GET) && f!.property).map((f) => f!.property!),
     read(m) {
       const p = pos?.property ? m[pos.property] : undefined;
@@ -181,11 +237,17 @@ function lock(e: Expose, ctx: MapContext): EntitySpec | undefined {
   const on = st?.value_on ?? 'LOCK';
   const off = st?.value_off ?? 'UNLOCK';
   return {
-    announcement: { unique_id: `${ctx.key}/lock${idSuffix(e)}`, domain: 'lock', name: ctx.name + suffix(e), capabilities: { actions: settable ? ['lock', 'unlock'] : [] } },
+    announcement: {
+      unique_id: `${ctx.key}/lock${idSuffix(e)}`,
+      domain: 'lock',
+      name: ctx.name + suffix(e),
+      capabilities: { actions: settable ? ['lock', 'unlock'] : [] },
+    },
     gettable: [st, ls].filter((f) => can(f, ACCESS.GET) && f!.property).map((f) => f!.property!),
     read(m) {
       const l = ls?.property ? m[ls.property] : undefined;
-      if (typeof l === 'string') return { state: l === 'locked' ? 'locked' : l === 'unlocked' ? 'unlocked' : 'jammed' };
+      if (typeof l === 'string')
+        return { state: l === 'locked' ? 'locked' : l === 'unlocked' ? 'unlocked' : 'jammed' };
       const s = st?.property ? m[st.property] : undefined;
       if (s === undefined) return undefined;
       return { state: onOff(s, on, off) === 'on' ? 'locked' : 'unlocked' };
@@ -204,7 +266,12 @@ function climate(e: Expose, ctx: MapContext): EntitySpec {
   if (!ctx.readOnly) {
     if (can(sp, ACCESS.SET)) {
       caps.actions.push('set_temperature');
-      caps.temperature = { min: sp!.value_min ?? 5, max: sp!.value_max ?? 30, step: sp!.value_step ?? 0.5, unit: '°C' };
+      caps.temperature = {
+        min: sp!.value_min ?? 5,
+        max: sp!.value_max ?? 30,
+        step: sp!.value_step ?? 0.5,
+        unit: '°C',
+      };
     }
     const modes = (mode?.values ?? []).filter((v): v is string => typeof v === 'string');
     if (can(mode, ACCESS.SET) && modes.length > 0) {
@@ -219,15 +286,25 @@ function climate(e: Expose, ctx: MapContext): EntitySpec {
     }
   }
   return {
-    announcement: { unique_id: `${ctx.key}/climate${idSuffix(e)}`, domain: 'climate', name: ctx.name + suffix(e), capabilities: caps, attributes: { unit_of_measurement: '°C' } },
-    gettable: [cur, sp, mode, preset].filter((f) => can(f, ACCESS.GET) && f!.property).map((f) => f!.property!),
+    announcement: {
+      unique_id: `${ctx.key}/climate${idSuffix(e)}`,
+      domain: 'climate',
+      name: ctx.name + suffix(e),
+      capabilities: caps,
+      attributes: { unit_of_measurement: '°C' },
+    },
+    gettable: [cur, sp, mode, preset]
+      .filter((f) => can(f, ACCESS.GET) && f!.property)
+      .map((f) => f!.property!),
     read(m) {
       const attrs: Record<string, unknown> = {};
       const out: Reading = {};
-      if (cur?.property && m[cur.property] !== undefined) attrs.current_temperature = num(m[cur.property], 'local_temperature');
+      if (cur?.property && m[cur.property] !== undefined)
+        attrs.current_temperature = num(m[cur.property], 'local_temperature');
       if (sp?.property && m[sp.property] !== undefined) attrs.temperature = num(m[sp.property], 'setpoint');
       if (preset?.property && typeof m[preset.property] === 'string') attrs.preset = m[preset.property];
-      if (running?.property && typeof m[running.property] === 'string') attrs.hvac_action = m[running.property];
+      if (running?.property && typeof m[running.property] === 'string')
+        attrs.hvac_action = m[running.property];
       if (mode?.property && m[mode.property] !== undefined) {
         if (typeof m[mode.property] !== 'string') throw new BadPayload('system_mode must be a string');
         out.state = m[mode.property] as string;
@@ -246,20 +323,29 @@ function climate(e: Expose, ctx: MapContext): EntitySpec {
 function fan(e: Expose, ctx: MapContext): EntitySpec {
   const st = feature(e, 'state', 'fan_state');
   const mode = feature(e, 'mode', 'fan_mode');
-  const speeds = (mode?.values ?? []).filter((v): v is string => typeof v === 'string' && v !== 'off' && v !== 'on');
+  const speeds = (mode?.values ?? []).filter(
+    (v): v is string => typeof v === 'string' && v !== 'off' && v !== 'on',
+  );
   const caps: Capabilities = { actions: [] };
-  if (!ctx.readOnly && (can(st, ACCESS.SET) || can(mode, ACCESS.SET))) caps.actions.push('on', 'off', 'toggle');
+  if (!ctx.readOnly && (can(st, ACCESS.SET) || can(mode, ACCESS.SET)))
+    caps.actions.push('on', 'off', 'toggle');
   if (!ctx.readOnly && can(mode, ACCESS.SET) && speeds.length > 0) {
     caps.actions.push('set_fan_speed');
     caps.fan_speeds = speeds;
   }
   return {
-    announcement: { unique_id: `${ctx.key}/fan${idSuffix(e)}`, domain: 'fan', name: ctx.name + suffix(e), capabilities: caps },
+    announcement: {
+      unique_id: `${ctx.key}/fan${idSuffix(e)}`,
+      domain: 'fan',
+      name: ctx.name + suffix(e),
+      capabilities: caps,
+    },
     gettable: [st, mode].filter((f) => can(f, ACCESS.GET) && f!.property).map((f) => f!.property!),
     read(m) {
       const out: Reading = {};
       const md = mode?.property ? m[mode.property] : undefined;
-      if (st?.property && m[st.property] !== undefined) out.state = onOff(m[st.property], st.value_on ?? 'ON', st.value_off ?? 'OFF');
+      if (st?.property && m[st.property] !== undefined)
+        out.state = onOff(m[st.property], st.value_on ?? 'ON', st.value_off ?? 'OFF');
       if (typeof md === 'string') {
         if (out.state === undefined) out.state = md === 'off' ? 'off' : 'on';
         if (md !== 'off' && md !== 'on') out.attributes = { speed: md };
@@ -268,7 +354,8 @@ function fan(e: Expose, ctx: MapContext): EntitySpec {
     },
     command(action, p) {
       if (action === 'set_fan_speed') return { [mode!.property!]: p.speed };
-      if (st?.property && can(st, ACCESS.SET)) return { [st.property]: action === 'off' ? st.value_off ?? 'OFF' : st.value_on ?? 'ON' };
+      if (st?.property && can(st, ACCESS.SET))
+        return { [st.property]: action === 'off' ? (st.value_off ?? 'OFF') : (st.value_on ?? 'ON') };
       const on = (mode?.values ?? []).includes('on') ? 'on' : speeds[0];
       return { [mode!.property!]: action === 'off' ? 'off' : on };
     },
@@ -284,8 +371,14 @@ function binarySensor(e: Expose, ctx: MapContext): EntitySpec {
   const off = e.value_off ?? false;
   return {
     announcement: {
-      unique_id: `${ctx.key}/${prop}`, domain: 'binary_sensor', name: `${ctx.name} ${e.label ?? prop}`, capabilities: { actions: [] },
-      attributes: { ...(cls ? { device_class: cls } : {}), ...(e.category ? { entity_category: e.category } : {}) },
+      unique_id: `${ctx.key}/${prop}`,
+      domain: 'binary_sensor',
+      name: `${ctx.name} ${e.label ?? prop}`,
+      capabilities: { actions: [] },
+      attributes: {
+        ...(cls ? { device_class: cls } : {}),
+        ...(e.category ? { entity_category: e.category } : {}),
+      },
     },
     gettable: can(e, ACCESS.GET) ? [prop] : [],
     read(m) {
@@ -300,10 +393,18 @@ function sensor(e: Expose, ctx: MapContext): EntitySpec {
   const cls = e.type === 'numeric' ? SENSOR_CLASSES[e.name ?? prop] : undefined;
   return {
     announcement: {
-      unique_id: `${ctx.key}/${prop}`, domain: 'sensor', name: `${ctx.name} ${e.label ?? prop}`, capabilities: { actions: [] },
+      unique_id: `${ctx.key}/${prop}`,
+      domain: 'sensor',
+      name: `${ctx.name} ${e.label ?? prop}`,
+      capabilities: { actions: [] },
       attributes: {
-        ...(cls ? { device_class: cls } : {}), ...(e.unit ? { unit_of_measurement: e.unit } : {}),
-        ...(e.category ? { entity_category: e.category } : prop === 'linkquality' ? { entity_category: 'diagnostic' } : {}),
+        ...(cls ? { device_class: cls } : {}),
+        ...(e.unit ? { unit_of_measurement: e.unit } : {}),
+        ...(e.category
+          ? { entity_category: e.category }
+          : prop === 'linkquality'
+            ? { entity_category: 'diagnostic' }
+            : {}),
       },
     },
     gettable: can(e, ACCESS.GET) ? [prop] : [],
@@ -321,7 +422,11 @@ function sensor(e: Expose, ctx: MapContext): EntitySpec {
 }
 
 /** Maps a device's exposes to entity specs; unique ids are `<key>/<kind or property>`. */
-export function mapExposes(exposes: Expose[], ctx: MapContext, colorCache: Map<string, { xy: { x: number; y: number }; rgb: Rgb }>): EntitySpec[] {
+export function mapExposes(
+  exposes: Expose[],
+  ctx: MapContext,
+  colorCache: Map<string, { xy: { x: number; y: number }; rgb: Rgb }>,
+): EntitySpec[] {
   const out: EntitySpec[] = [];
   const seen = new Set<string>();
   const add = (spec: EntitySpec | undefined) => {
@@ -330,14 +435,16 @@ export function mapExposes(exposes: Expose[], ctx: MapContext, colorCache: Map<s
     out.push(spec);
   };
   for (const e of exposes) {
-    if (typeof e !== 'object' || e === null || typeof e.type !== 'string') throw new BadPayload('an expose without a type');
+    if (typeof e !== 'object' || e === null || typeof e.type !== 'string')
+      throw new BadPayload('an expose without a type');
     switch (e.type) {
       case 'light':
         add(light(e, ctx, colorCache));
         break;
       case 'switch': {
         const st = feature(e, 'state');
-        if (st?.property) add(onOffEntity('switch', st, ctx, `${ctx.key}/switch${idSuffix(e)}`, ctx.name + suffix(e)));
+        if (st?.property)
+          add(onOffEntity('switch', st, ctx, `${ctx.key}/switch${idSuffix(e)}`, ctx.name + suffix(e)));
         break;
       }
       case 'cover':
@@ -354,7 +461,10 @@ export function mapExposes(exposes: Expose[], ctx: MapContext, colorCache: Map<s
         break;
       case 'binary':
         if (!e.property) break;
-        if (can(e, ACCESS.SET) && can(e, ACCESS.STATE) && !ctx.readOnly) add(onOffEntity('switch', e, ctx, `${ctx.key}/${e.property}`, `${ctx.name} ${e.label ?? e.property}`));
+        if (can(e, ACCESS.SET) && can(e, ACCESS.STATE) && !ctx.readOnly)
+          add(
+            onOffEntity('switch', e, ctx, `${ctx.key}/${e.property}`, `${ctx.name} ${e.label ?? e.property}`),
+          );
         else if (can(e, ACCESS.STATE)) add(binarySensor(e, ctx));
         break;
       default:

@@ -8,7 +8,8 @@ export function groupExposes(members: Expose[][]): Expose[] {
   const lights = members.flatMap((m) => m.filter((e) => e.type === 'light' && !e.endpoint));
   if (lights.length > 0) {
     const features = new Map<string, Expose>();
-    for (const l of lights) for (const f of l.features ?? []) if (f.name && !features.has(f.name)) features.set(f.name, f);
+    for (const l of lights)
+      for (const f of l.features ?? []) if (f.name && !features.has(f.name)) features.set(f.name, f);
     return [{ type: 'light', features: [...features.values()] }];
   }
   const switches = members.flatMap((m) => m.filter((e) => e.type === 'switch' && !e.endpoint));

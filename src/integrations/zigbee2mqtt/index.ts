@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
+import { PermitJoinWindow, permitJoinTopic } from './permit-join.js';
 import type { Rgb } from '../../home/color.js';
 import type { Capabilities } from '../../home/types.js';
 import { Errors } from '../../errors.js';
-import type { DeviceCommand, Integration, IntegrationHost, IntegrationStatus } from '../../home/integration.js';
-import type { MqttConnection } from '../mqtt/connection.js';
+import type {
+  DeviceCommand,
+  Integration,
+  IntegrationHost,
+  IntegrationStatus,
+} from '../../home/integration.js';
+import { BULK_MAX_PAYLOAD, type MqttConnection } from '../mqtt/connection.js';
+import { ReadPacer, type PacerOptions } from '../mqtt/pacer.js';
 import { OncePerKey, isObject, parseJson } from '../mqtt/topics.js';
 import { mapExposes } from './exposes.js';
 import { groupExposes } from './groups.js';
@@ -26,12 +34,19 @@ export interface Zigbee2MqttOptions {
   /** Hints by unique id (`<ieee>/light`…) or by device key (`<ieee>`, for the device's area). */
   hints?: Record<string, EntityHint>;
   /**
-   * How long `start` waits for the retained `bridge/devices` (and, with `awaitState`, for every
-   * device's answer to `/get`), so the API opens with the home already there. 0: do not wait.
+   * How long `start` may wait for the retained `bridge/devices` (and, with `awaitState`, for
+   * every device's state), so the API opens with the home already there. 0 (the default): do
+   * not wait — a real bridge may be missing, and the registry already holds the last known
+   * home. The wait ends at the event, not by polling; its bound runs on the injected clock.
    */
   readyWaitMs?: number;
   awaitState?: boolean;
+  /** Pacing of `/get` reads (defaults: 8 unanswered, 50 ms apart, a slot freed after 3 s). */
+  reads?: Partial<PacerOptions>;
 }
+
+/** `/get` pacing: a start or reconnection with 2,000 devices reads them over ~100 s, never all at once. */
+const READS: PacerOptions = { concurrency: 8, spacingMs: 50, answerTimeoutMs: 3_000 };
 
 interface Node {
   /** IEEE address, or `group_<id>`. */
@@ -62,6 +77,8 @@ export class Zigbee2MqttIntegration implements Integration {
   private readonly warned = new OncePerKey();
   /** Devices whose current state was requested with `/get` on this connection. */
   private readonly asked = new Set<string>();
+  private reads?: ReadPacer;
+  private readyWaiter?: () => void;
   private devicesRaw: unknown[] = [];
   private groupsRaw: unknown[] = [];
   private bridgeState: 'online' | 'offline' | 'unknown' = 'unknown';
@@ -73,50 +90,104 @@ export class Zigbee2MqttIntegration implements Integration {
   constructor(private readonly opts: Zigbee2MqttOptions) {
     this.base = opts.baseTopic;
     this.prefixLen = this.base.length + 1;
-    this.id = opts.id ?? (this.base === 'zigbee2mqtt' ? 'zigbee2mqtt' : `zigbee2mqtt_${this.base.replace(/[^A-Za-z0-9_-]/g, '_')}`);
+    this.id =
+      opts.id ??
+      (this.base === 'zigbee2mqtt'
+        ? 'zigbee2mqtt'
+        : `zigbee2mqtt_${this.base.replace(/[^A-Za-z0-9_-]/g, '_')}`);
     this.name = opts.name ?? `Zigbee2MQTT (${this.base})`;
   }
 
   async start(host: IntegrationHost) {
     this.host = host;
     const conn = this.opts.connection;
+    this.reads = new ReadPacer(host.clock, { ...READS, ...this.opts.reads }, (key) => this.sendGet(key));
     this.offStatus = conn.onStatus((connected) => {
       if (!connected) {
+        // Nothing asked on the old connection will be answered; after the reconnection the
+        // retained `bridge/state` asks again (paced) for what may have changed meanwhile.
         this.asked.clear();
+        this.reads?.clear();
+        this.markUnknown();
         host.reportAvailability('all', false);
       }
     });
-    this.unsubscribe = conn.subscribe(`${this.base}/#`, (topic, payload) => this.onMessage(topic, payload));
-    const wait = this.opts.readyWaitMs ?? 1_000;
-    if (wait > 0 && conn.connected) {
-      const end = Date.now() + wait;
-      const ready = () => this.discovered && (!this.opts.awaitState || [...this.nodes.values()].every((n) => this.reported.has(n.key)));
-      while (!ready() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    // `bridge/devices` of a big network is megabytes; device names inside are bounded by the host.
+    this.unsubscribe = conn.subscribe(`${this.base}/#`, (topic, payload) => this.onMessage(topic, payload), {
+      maxPayloadBytes: BULK_MAX_PAYLOAD,
+    });
+    const wait = this.opts.readyWaitMs ?? 0;
+    if (wait > 0 && conn.connected && !this.ready()) {
+      await new Promise<void>((resolve) => {
+        const timer = host.clock.setTimeout(done, wait);
+        function done() {
+          host.clock.clearTimeout(timer);
+          resolve();
+        }
+        this.readyWaiter = done;
+      });
+      this.readyWaiter = undefined;
     }
+  }
+
+  private ready() {
+    return (
+      this.discovered &&
+      (!this.opts.awaitState || [...this.nodes.values()].every((n) => this.reported.has(n.key)))
+    );
+  }
+
+  private checkReady() {
+    if (this.readyWaiter && this.ready()) this.readyWaiter();
   }
 
   private discovered = false;
   /** Devices that sent state since start (readiness of the demo home). */
   private readonly reported = new Set<string>();
+  /** Devices whose reports may have been lost and that cannot be read: unavailable until they report. */
+  private readonly unknown = new Set<string>();
 
   async stop() {
+    this.joining?.cancel();
     this.unsubscribe?.();
     this.offStatus?.();
+    this.reads?.clear();
+    this.readyWaiter?.();
+  }
+
+  private joining?: PermitJoinWindow;
+
+  /** Opens the Zigbee network for new devices for `seconds` (renewed past Zigbee2MQTT's 254 s), or closes it. */
+  async permitJoin(seconds: number): Promise<string | null> {
+    if (!this.opts.connection.connected || this.bridgeState === 'offline')
+      throw Errors.unavailable(`The Zigbee2MQTT bridge (${this.base}) is offline.`);
+    this.joining ??= new PermitJoinWindow(
+      (payload) => this.opts.connection.publish(permitJoinTopic(this.base), payload),
+      this.host!.clock,
+    );
+    return this.joining.open(seconds);
   }
 
   status(): IntegrationStatus {
     const online = this.opts.connection.connected && this.bridgeState !== 'offline';
     return {
-      state: online ? 'online' : 'offline', base_topic: this.base, bridge: this.bridgeState, version: this.version,
+      state: online ? 'online' : 'offline',
+      base_topic: this.base,
+      bridge: this.bridgeState,
+      version: this.version,
       devices: [...this.nodes.values()].filter((n) => !n.key.startsWith('group_')).length,
       groups: [...this.nodes.values()].filter((n) => n.key.startsWith('group_')).length,
+      permit_join_until: this.joining?.until ?? null,
+      reads: this.reads?.pending ?? { queued: 0, in_flight: 0 },
     };
   }
 
   async send(cmd: DeviceCommand): Promise<void> {
     const hit = this.byUid.get(cmd.unique_id);
-    if (!hit?.spec.command) throw Errors.unavailable(`${cmd.entity.name} is not known to Zigbee2MQTT (${this.base}) right now.`);
-    if (this.bridgeState === 'offline') throw Errors.unavailable(`The Zigbee2MQTT bridge (${this.base}) is offline.`);
+    if (!hit?.spec.command)
+      throw Errors.unavailable(`${cmd.entity.name} is not known to Zigbee2MQTT (${this.base}) right now.`);
+    if (this.bridgeState === 'offline')
+      throw Errors.unavailable(`The Zigbee2MQTT bridge (${this.base}) is offline.`);
     const payload = hit.spec.command(cmd.action, cmd.params);
     await this.opts.connection.publish(`${this.base}/${hit.node.target}/set`, JSON.stringify(payload));
   }
@@ -124,7 +195,11 @@ export class Zigbee2MqttIntegration implements Integration {
   // --- incoming ----------------------------------------------------------------------------
 
   private bad(key: string, topic: string, reason: string) {
-    if (this.warned.first(key)) this.host?.log.warn({ topic, reason }, 'ignored a malformed Zigbee2MQTT payload (logged once per device)');
+    if (this.warned.first(key))
+      this.host?.log.warn(
+        { topic, reason },
+        'ignored a malformed Zigbee2MQTT payload (logged once per device)',
+      );
   }
 
   private onMessage(topic: string, payload: Buffer) {
@@ -142,9 +217,12 @@ export class Zigbee2MqttIntegration implements Integration {
   private onState(node: Node, topic: string, payload: Buffer) {
     if (payload.length === 0) return;
     const parsed = parseJson(payload);
-    if (!parsed.ok || !isObject(parsed.value)) return this.bad(node.key, topic, parsed.ok ? 'state is not a JSON object' : parsed.reason);
+    if (!parsed.ok || !isObject(parsed.value))
+      return this.bad(node.key, topic, parsed.ok ? 'state is not a JSON object' : parsed.reason);
     const message = parsed.value;
     this.reported.add(node.key);
+    this.reads?.answered(node.key);
+    const wasUnknown = this.unknown.delete(node.key);
     for (const spec of node.specs) {
       try {
         const r = spec.read(message);
@@ -154,6 +232,18 @@ export class Zigbee2MqttIntegration implements Integration {
         this.bad(node.key, topic, `${spec.announcement.unique_id}: ${err.message}`);
       }
     }
+    if (wasUnknown) this.applyAvailability(node);
+    this.checkReady();
+  }
+
+  /**
+   * Reports may have been lost (the broker or the bridge was away). Devices that can be read are
+   * read again (`/get`); those that only report (battery sensors) cannot, so they show as
+   * unavailable — not an old value as if current — until they next report.
+   */
+  private markUnknown() {
+    for (const n of this.nodes.values())
+      if (!n.specs.some((s) => s.gettable.length > 0) && n.specs.length > 0) this.unknown.add(n.key);
   }
 
   private onAvailability(node: Node, topic: string, payload: Buffer) {
@@ -164,7 +254,11 @@ export class Zigbee2MqttIntegration implements Integration {
   }
 
   private applyAvailability(node: Node) {
-    const live = this.bridgeState !== 'offline' && this.opts.connection.connected && node.available !== false;
+    const live =
+      this.bridgeState !== 'offline' &&
+      this.opts.connection.connected &&
+      node.available !== false &&
+      !this.unknown.has(node.key);
     this.host!.reportAvailability({ device_id: node.key }, live);
   }
 
@@ -175,14 +269,25 @@ export class Zigbee2MqttIntegration implements Integration {
       if (s === undefined) return this.bad('bridge', topic, 'bridge/state is neither online nor offline');
       this.bridgeState = s ? 'online' : 'offline';
       this.host!.log.info({ base: this.base, state: this.bridgeState }, 'Zigbee2MQTT bridge state');
-      if (!s) this.host!.reportAvailability('all', false);
-      else {
+      if (!s) {
+        // Whatever the devices did while the bridge was down is read again when it is back.
+        this.asked.clear();
+        this.reads?.clear();
+        this.markUnknown();
+        this.host!.reportAvailability('all', false);
+      } else {
         for (const n of this.nodes.values()) this.applyAvailability(n);
         this.requestState();
       }
       return;
     }
-    if (what === 'info' || what === 'devices' || what === 'groups' || what === 'event' || what === 'logging') {
+    if (
+      what === 'info' ||
+      what === 'devices' ||
+      what === 'groups' ||
+      what === 'event' ||
+      what === 'logging'
+    ) {
       if (payload.length === 0) return;
       const parsed = parseJson(payload);
       if (!parsed.ok) return this.bad(`bridge/${what}`, topic, parsed.reason);
@@ -229,7 +334,11 @@ export class Zigbee2MqttIntegration implements Integration {
     const byIeee = new Map<string, Z2mDevice>();
     for (const raw of this.devicesRaw) {
       if (!isObject(raw) || typeof raw.ieee_address !== 'string' || typeof raw.friendly_name !== 'string') {
-        this.bad('bridge/devices', `${this.base}/bridge/devices`, 'a device without ieee_address or friendly_name');
+        this.bad(
+          'bridge/devices',
+          `${this.base}/bridge/devices`,
+          'a device without ieee_address or friendly_name',
+        );
         continue;
       }
       const d = raw as unknown as Z2mDevice;
@@ -246,57 +355,103 @@ export class Zigbee2MqttIntegration implements Integration {
     for (const raw of this.groupsRaw) {
       if (!isObject(raw) || typeof raw.id !== 'number' || typeof raw.friendly_name !== 'string') continue;
       const members = Array.isArray(raw.members) ? raw.members : [];
-      const memberExposes = members.flatMap((m) => (isObject(m) && typeof m.ieee_address === 'string' ? [byIeee.get(m.ieee_address)?.definition?.exposes ?? []] : []));
+      const memberExposes = members.flatMap((m) =>
+        isObject(m) && typeof m.ieee_address === 'string'
+          ? [byIeee.get(m.ieee_address)?.definition?.exposes ?? []]
+          : [],
+      );
       const key = `group_${raw.id}`;
-      this.announceNode(key, raw.friendly_name, raw.friendly_name, groupExposes(memberExposes), false, JSON.stringify(raw) + memberExposes.length, {
-        id: key, name: raw.friendly_name, model: 'Zigbee group', manufacturer: 'Zigbee2MQTT', identifiers: { zigbee_group: String(raw.id) },
-      });
+      this.announceNode(
+        key,
+        raw.friendly_name,
+        raw.friendly_name,
+        groupExposes(memberExposes),
+        false,
+        JSON.stringify(raw) + memberExposes.length,
+        {
+          id: key,
+          name: raw.friendly_name,
+          model: 'Zigbee group',
+          manufacturer: 'Zigbee2MQTT',
+          identifiers: { zigbee_group: String(raw.id) },
+        },
+      );
       seen.add(key);
     }
     for (const key of [...this.nodes.keys()]) if (!seen.has(key)) this.removeNode(key);
     host.endDiscovery();
     this.discovered = true;
     this.requestState();
+    this.checkReady();
   }
 
   private announceDevice(d: Z2mDevice) {
     const def = d.definition;
-    const interviewed = d.interview_state ? d.interview_state === 'SUCCESSFUL' : d.interview_completed !== false && d.interviewing !== true;
+    const interviewed = d.interview_state
+      ? d.interview_state === 'SUCCESSFUL'
+      : d.interview_completed !== false && d.interviewing !== true;
     // Devices still interviewing, failed, or disabled get no entities; unsupported ones only read-only entities.
     const usable = interviewed && !d.disabled && def && Array.isArray(def.exposes);
     const readOnly = d.supported === false || def?.source === 'generated';
     const exposes: Expose[] = usable ? def.exposes! : [];
     this.announceNode(d.ieee_address, d.ieee_address, d.friendly_name, exposes, readOnly, JSON.stringify(d), {
-      id: d.ieee_address, name: d.friendly_name, manufacturer: def?.vendor ?? d.manufacturer ?? null, model: def?.model ?? d.model_id ?? null,
+      id: d.ieee_address,
+      name: d.friendly_name,
+      manufacturer: def?.vendor ?? d.manufacturer ?? null,
+      model: def?.model ?? d.model_id ?? null,
       identifiers: { ieee: d.ieee_address, zigbee2mqtt: `zigbee2mqtt_${d.ieee_address}` },
     });
   }
 
   private announceNode(
-    key: string, target: string, name: string, exposes: Expose[], readOnly: boolean, signature: string,
-    device: { id: string; name: string; manufacturer: string | null; model: string | null; identifiers: Record<string, string> },
+    key: string,
+    target: string,
+    name: string,
+    exposes: Expose[],
+    readOnly: boolean,
+    signature: string,
+    device: {
+      id: string;
+      name: string;
+      manufacturer: string | null;
+      model: string | null;
+      identifiers: Record<string, string>;
+    },
   ) {
     const host = this.host!;
+    // A digest, not the device's whole JSON (~1–5 KB a device, kept for every device).
+    signature = createHash('sha1').update(signature).digest('base64');
     const old = this.nodes.get(key);
     const display = name.replace(/\//g, ' ');
-    const specs = old && old.signature === signature ? old.specs : mapExposes(exposes, { key, name: display, readOnly }, this.colorCache);
+    const specs =
+      old && old.signature === signature
+        ? old.specs
+        : mapExposes(exposes, { key, name: display, readOnly }, this.colorCache);
     const hints = this.opts.hints;
     const deviceArea = hints?.[key]?.area;
-    host.announceDevice({ ...device, name: display, ...(deviceArea !== undefined ? { area: deviceArea } : {}) });
+    host.announceDevice({
+      ...device,
+      name: display,
+      ...(deviceArea !== undefined ? { area: deviceArea } : {}),
+    });
     for (const spec of specs) {
       const hint = hints?.[spec.announcement.unique_id];
       host.announceEntity({
-        ...spec.announcement, device_id: key,
-        ...(hint?.object_id ? { object_id: hint.object_id } : {}), ...(hint?.name ? { name: hint.name } : {}),
+        ...spec.announcement,
+        device_id: key,
+        ...(hint?.object_id ? { object_id: hint.object_id } : {}),
+        ...(hint?.name ? { name: hint.name } : {}),
         ...(hint?.capabilities ? { capabilities: hint.capabilities } : {}),
-        ...(hint?.area !== undefined ? { area: hint.area } : {}), ...(hint?.labels ? { labels: hint.labels } : {}),
+        ...(hint?.area !== undefined ? { area: hint.area } : {}),
+        ...(hint?.labels ? { labels: hint.labels } : {}),
       });
     }
     if (old) {
       if (this.byName.get(old.name) === old) this.byName.delete(old.name);
       for (const s of old.specs) this.byUid.delete(s.announcement.unique_id);
       const kept = new Set(specs.map((s) => s.announcement.unique_id));
-      for (const s of old.specs) if (!kept.has(s.announcement.unique_id)) host.removeEntity(s.announcement.unique_id);
+      for (const s of old.specs)
+        if (!kept.has(s.announcement.unique_id)) host.removeEntity(s.announcement.unique_id);
     }
     const node: Node = { key, target, name, specs, available: old?.available, signature };
     this.nodes.set(key, node);
@@ -312,20 +467,35 @@ export class Zigbee2MqttIntegration implements Integration {
     if (this.byName.get(node.name) === node) this.byName.delete(node.name);
     for (const s of node.specs) this.byUid.delete(s.announcement.unique_id);
     this.asked.delete(key);
+    this.unknown.delete(key);
+    this.reads?.drop(key);
     this.host!.removeDevice(key);
     this.host!.log.info({ device: key, name: node.name }, 'Zigbee device left or was removed');
   }
 
-  /** State is not retained: ask each device once per connection for what it can tell (`/get`). */
+  /**
+   * State is not retained: ask each device once per connection (after a start, a reconnection or
+   * the bridge coming back) for what it can tell (`/get`), paced by `reads` — never all at once.
+   */
   private requestState() {
     if (this.bridgeState === 'offline' || !this.opts.connection.connected) return;
     for (const node of this.nodes.values()) {
       if (this.asked.has(node.key)) continue;
-      const props = [...new Set(node.specs.flatMap((s) => s.gettable))];
       this.asked.add(node.key);
-      if (props.length === 0) continue;
-      const body = JSON.stringify(Object.fromEntries(props.map((p) => [p, ''])));
-      this.opts.connection.publish(`${this.base}/${node.target}/get`, body).catch(() => this.asked.delete(node.key));
+      if (node.specs.some((s) => s.gettable.length > 0)) this.reads!.request(node.key);
+    }
+  }
+
+  private async sendGet(key: string) {
+    const node = this.nodes.get(key);
+    if (!node || this.bridgeState === 'offline') throw new Error('not readable now');
+    const props = [...new Set(node.specs.flatMap((s) => s.gettable))];
+    const body = JSON.stringify(Object.fromEntries(props.map((p) => [p, ''])));
+    try {
+      await this.opts.connection.publish(`${this.base}/${node.target}/get`, body);
+    } catch (err) {
+      this.asked.delete(key);
+      throw err;
     }
   }
 }

@@ -1,6 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { parseColor } from '../../home/color.js';
-import { rgbToXy } from './color.js';
+import { parseColor, rgbToXy } from '../../home/color.js';
 import type { Expose, Z2mDevice } from './types.js';
 
 export interface SimulatorOptions {
@@ -16,6 +15,10 @@ export interface SimulatorOptions {
   password?: string | undefined;
   /** Publish device state retained (Zigbee2MQTT's per-device `retain` option). */
   retainState?: boolean;
+  /** Delay before a device answers a `/get` (a Zigbee read takes a round trip through the mesh). */
+  getDelayMs?: number;
+  /** The bridge's MQTT reconnect period (ms); 500 by default. */
+  reconnectPeriodMs?: number;
 }
 
 /**
@@ -33,6 +36,8 @@ export class Zigbee2MqttSimulator {
   readonly failing = new Set<string>();
   /** Every `/set` received: topic and payload (benchmarks and tests). */
   onSet?: (topic: string, payload: string) => void;
+  /** Reads (`/get`) received and not yet answered, and the most there ever were at once. */
+  readonly reads = { received: 0, unanswered: 0, most_unanswered: 0 };
 
   constructor(private readonly opts: SimulatorOptions) {
     for (const d of opts.devices) this.index(d);
@@ -53,14 +58,22 @@ export class Zigbee2MqttSimulator {
     this.client = await mqtt.connectAsync(this.opts.url, {
       clientId: `z2m-sim-${Math.random().toString(16).slice(2, 10)}`,
       will: { topic: `${b}/bridge/state`, payload: Buffer.from('{"state":"offline"}'), retain: true, qos: 1 },
-      reconnectPeriod: 500,
+      reconnectPeriod: this.opts.reconnectPeriodMs ?? 500,
+      writeCache: false, // see MqttConnection: no 65,536 pre-built packet-id buffers
       ...(this.opts.username ? { username: this.opts.username, password: this.opts.password } : {}),
     });
     this.client.on('message', (topic, payload) => this.onMessage(topic, payload.toString('utf8')));
     // Like Zigbee2MQTT: after every reconnection, announce `online` again (the last will may have said offline).
     this.client.on('connect', () => void this.publishBridge().catch(() => {}));
     // Friendly names may contain `/` (extra topic levels); the simulator handles up to three levels.
-    await this.client.subscribeAsync([`${b}/+/set`, `${b}/+/+/set`, `${b}/+/+/+/set`, `${b}/+/get`, `${b}/+/+/get`, `${b}/+/+/+/get`]);
+    await this.client.subscribeAsync([
+      `${b}/+/set`,
+      `${b}/+/+/set`,
+      `${b}/+/+/+/set`,
+      `${b}/+/get`,
+      `${b}/+/+/get`,
+      `${b}/+/+/+/get`,
+    ]);
     await this.publishBridge();
   }
 
@@ -68,7 +81,9 @@ export class Zigbee2MqttSimulator {
     const b = this.opts.baseTopic;
     const c = this.client!;
     await c.publishAsync(`${b}/bridge/state`, '{"state":"online"}', { retain: true, qos: 1 });
-    await c.publishAsync(`${b}/bridge/info`, JSON.stringify({ version: '2.x (Hearth simulator)' }), { retain: true });
+    await c.publishAsync(`${b}/bridge/info`, JSON.stringify({ version: '2.x (Hearth simulator)' }), {
+      retain: true,
+    });
     await c.publishAsync(`${b}/bridge/devices`, JSON.stringify(this.opts.devices), { retain: true });
     await c.publishAsync(`${b}/bridge/groups`, JSON.stringify(this.opts.groups ?? []), { retain: true });
   }
@@ -77,14 +92,18 @@ export class Zigbee2MqttSimulator {
   async report(name: string, change: Record<string, unknown>) {
     const s = { ...(this.states.get(name) ?? {}), ...change };
     this.states.set(name, s);
-    await this.client!.publishAsync(`${this.opts.baseTopic}/${name}`, JSON.stringify(s), { retain: this.opts.retainState ?? false });
+    await this.client!.publishAsync(`${this.opts.baseTopic}/${name}`, JSON.stringify(s), {
+      retain: this.opts.retainState ?? false,
+    });
   }
 
   async setDevices(devices: Z2mDevice[]) {
     this.opts.devices = devices;
     this.byId.clear();
     for (const d of devices) this.index(d);
-    await this.client!.publishAsync(`${this.opts.baseTopic}/bridge/devices`, JSON.stringify(devices), { retain: true });
+    await this.client!.publishAsync(`${this.opts.baseTopic}/bridge/devices`, JSON.stringify(devices), {
+      retain: true,
+    });
   }
 
   async publish(topic: string, payload: string | Buffer, retain = false) {
@@ -93,13 +112,23 @@ export class Zigbee2MqttSimulator {
 
   private onMessage(topic: string, text: string) {
     const b = this.opts.baseTopic;
-    const m = new RegExp(`^${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?!bridge)(.+?)/(get|set)$`).exec(topic);
+    const m = new RegExp(`^${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?!bridge)(.+?)/(get|set)$`).exec(
+      topic,
+    );
     if (!m) return;
     const device = this.byId.get(m[1]!);
     if (!device) return;
     const name = device.friendly_name;
     if (m[2] === 'get') {
-      void this.report(name, {});
+      const r = this.reads;
+      r.received++;
+      r.most_unanswered = Math.max(r.most_unanswered, ++r.unanswered);
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        r.unanswered--;
+        void this.report(name, {}).catch(() => {});
+      }, this.opts.getDelayMs ?? 0);
+      this.timers.add(t);
       return;
     }
     this.onSet?.(topic, text);
@@ -111,7 +140,14 @@ export class Zigbee2MqttSimulator {
     }
     if (typeof body !== 'object' || body === null) return;
     if (this.failing.has(name)) {
-      void this.client!.publishAsync(`${b}/bridge/logging`, JSON.stringify({ level: 'error', message: `Publish 'set' 'state' to '${name}' failed: 'Error: Data request failed with error: 'MAC no ack' (233)'`, namespace: 'z2m' }));
+      void this.client!.publishAsync(
+        `${b}/bridge/logging`,
+        JSON.stringify({
+          level: 'error',
+          message: `Publish 'set' 'state' to '${name}' failed: 'Error: Data request failed with error: 'MAC no ack' (233)'`,
+          namespace: 'z2m',
+        }),
+      );
       return;
     }
     const change = applySet(device, this.states.get(name) ?? {}, body as Record<string, unknown>);
@@ -130,7 +166,8 @@ export class Zigbee2MqttSimulator {
     if (!c) return;
     const b = this.opts.baseTopic;
     if (opts.clearRetained) {
-      for (const t of ['state', 'info', 'devices', 'groups']) await c.publishAsync(`${b}/bridge/${t}`, '', { retain: true });
+      for (const t of ['state', 'info', 'devices', 'groups'])
+        await c.publishAsync(`${b}/bridge/${t}`, '', { retain: true });
     } else await c.publishAsync(`${b}/bridge/state`, '{"state":"offline"}', { retain: true, qos: 1 });
     await c.endAsync();
     this.client = undefined;
@@ -138,7 +175,11 @@ export class Zigbee2MqttSimulator {
 }
 
 /** What a `/set` does to a device's cached state (the subset of Zigbee2MQTT's converters Hearth uses). */
-export function applySet(device: Z2mDevice, current: Record<string, unknown>, set: Record<string, unknown>): Record<string, unknown> {
+export function applySet(
+  device: Z2mDevice,
+  current: Record<string, unknown>,
+  set: Record<string, unknown>,
+): Record<string, unknown> {
   const exposes = device.definition?.exposes ?? [];
   const kinds = new Set(exposes.map((e: Expose) => e.type));
   const out: Record<string, unknown> = {};
@@ -146,7 +187,12 @@ export function applySet(device: Z2mDevice, current: Record<string, unknown>, se
     if (k === 'transition') continue;
     if (k === 'color' && typeof v === 'object' && v !== null) {
       const o = v as Record<string, unknown>;
-      const rgb = typeof o.hex === 'string' ? parseColor(o.hex) : typeof o.r === 'number' ? [o.r, o.g, o.b] as [number, number, number] : undefined;
+      const rgb =
+        typeof o.hex === 'string'
+          ? parseColor(o.hex)
+          : typeof o.r === 'number'
+            ? ([o.r, o.g, o.b] as [number, number, number])
+            : undefined;
       if (rgb) out.color = rgbToXy(rgb);
       else if (typeof o.x === 'number') out.color = { x: o.x, y: o.y };
       out.color_mode = 'xy';
@@ -167,6 +213,12 @@ export function applySet(device: Z2mDevice, current: Record<string, unknown>, se
     if (kinds.has('lock') && k === 'state') out.lock_state = v === 'LOCK' ? 'locked' : 'unlocked';
     out[k] = v;
   }
-  if (typeof out.brightness === 'number' && set.state === undefined && kinds.has('light') && out.brightness > 0) out.state = 'ON';
+  if (
+    typeof out.brightness === 'number' &&
+    set.state === undefined &&
+    kinds.has('light') &&
+    out.brightness > 0
+  )
+    out.state = 'ON';
   return out;
 }

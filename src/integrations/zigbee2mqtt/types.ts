@@ -32,12 +32,21 @@ export interface Z2mDevice {
   interview_completed?: boolean;
   model_id?: string;
   manufacturer?: string;
-  definition?: { model?: string; vendor?: string; description?: string; source?: string; exposes?: Expose[] } | null;
+  definition?: {
+    model?: string;
+    vendor?: string;
+    description?: string;
+    source?: string;
+    exposes?: Expose[];
+  } | null;
 }
 
 export const ACCESS = { STATE: 1, SET: 2, GET: 4 } as const;
 
-export type Reading = { state?: EntityState; attributes?: Attributes };
+export interface Reading {
+  state?: EntityState;
+  attributes?: Attributes;
+}
 
 /** What one expose (or a specific expose's features) becomes in Hearth. */
 export interface EntitySpec {

@@ -1,5 +1,12 @@
-import type { AutomationRepository, AutomationRow, NotificationRow, PendingRunRow, TraceRow } from '../automation-types.js';
-import type { Db } from './database.js';
+import type {
+  AutomationRepository,
+  AutomationRow,
+  NotificationRow,
+  NotificationView,
+  PendingRunRow,
+  TraceRow,
+} from '../automation-types.js';
+import { fromJson, type Db } from './database.js';
 import type { Migration } from './migrations.js';
 
 /** Migrations 20–29 belong to automations. */
@@ -46,7 +53,27 @@ export const AUTOMATION_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 21,
+    name: 'notifications: keys for conditions that need a person, audience, link, read marks per person',
+    sql: `
+      ALTER TABLE notifications ADD COLUMN key TEXT;
+      ALTER TABLE notifications ADD COLUMN audience TEXT NOT NULL DEFAULT 'all';
+      ALTER TABLE notifications ADD COLUMN link TEXT;
+      ALTER TABLE notifications ADD COLUMN resolved_at TEXT;
+      CREATE INDEX notifications_open_key ON notifications(key) WHERE key IS NOT NULL AND resolved_at IS NULL;
+      CREATE TABLE notification_reads (
+        notification_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        read_at TEXT NOT NULL,
+        PRIMARY KEY (notification_id, user_id)
+      );
+    `,
+  },
 ];
+
+const NOTIFICATION_COLUMNS =
+  'id, message, source_type, source_id, created_at, key, audience, link, resolved_at';
 
 export class SqliteAutomations implements AutomationRepository {
   private readonly q;
@@ -63,30 +90,65 @@ export class SqliteAutomations implements AutomationRepository {
       deletePendingOf: db.prepare('DELETE FROM automation_pending_runs WHERE automation_id = ?'),
       marks: db.prepare('UPDATE automations SET last_triggered = ?, last_evaluated = ? WHERE id = ?'),
       fired: db.prepare('UPDATE automations SET fired = ? WHERE id = ?'),
-      appendTrace: db.prepare('INSERT OR REPLACE INTO automation_traces (id, automation_id, started_at, result, data) VALUES (?, ?, ?, ?, ?)'),
+      appendTrace: db.prepare(
+        'INSERT OR REPLACE INTO automation_traces (id, automation_id, started_at, result, data) VALUES (?, ?, ?, ?, ?)',
+      ),
       pruneTraces: db.prepare(`DELETE FROM automation_traces WHERE automation_id = ? AND seq <= (
         SELECT seq FROM automation_traces WHERE automation_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`),
-      traces: db.prepare('SELECT id, automation_id, started_at, result, data FROM automation_traces WHERE automation_id = ? ORDER BY seq DESC LIMIT ?'),
-      savePending: db.prepare(`INSERT INTO automation_pending_runs (run_id, automation_id, step, kind, due_at, trace) VALUES (@run_id, @automation_id, @step, @kind, @due_at, @trace)
+      traces: db.prepare(
+        'SELECT id, automation_id, started_at, result, data FROM automation_traces WHERE automation_id = ? ORDER BY seq DESC LIMIT ?',
+      ),
+      savePending:
+        db.prepare(`INSERT INTO automation_pending_runs (run_id, automation_id, step, kind, due_at, trace) VALUES (@run_id, @automation_id, @step, @kind, @due_at, @trace)
         ON CONFLICT(run_id) DO UPDATE SET step = excluded.step, kind = excluded.kind, due_at = excluded.due_at, trace = excluded.trace`),
       deletePending: db.prepare('DELETE FROM automation_pending_runs WHERE run_id = ?'),
       listPending: db.prepare('SELECT * FROM automation_pending_runs ORDER BY due_at'),
-      addNotification: db.prepare('INSERT INTO notifications (id, message, source_type, source_id, created_at) VALUES (@id, @message, @source_type, @source_id, @created_at)'),
-      notifications: db.prepare('SELECT id, message, source_type, source_id, created_at FROM notifications ORDER BY seq DESC LIMIT ?'),
+      addNotification: db.prepare(
+        `INSERT INTO notifications (${NOTIFICATION_COLUMNS})
+         VALUES (@id, @message, @source_type, @source_id, @created_at, @key, @audience, @link, @resolved_at)`,
+      ),
+      notifications: db.prepare(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications ORDER BY seq DESC LIMIT ?`,
+      ),
+      notificationsFor: db.prepare(
+        `SELECT ${NOTIFICATION_COLUMNS.replace(/(\w+)/g, 'n.$1')}, r.read_at IS NOT NULL AS read
+         FROM notifications n LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = @user
+         WHERE n.audience = 'all' OR @admin = 1 ORDER BY n.seq DESC LIMIT @limit`,
+      ),
+      markRead: db.prepare(
+        `INSERT OR IGNORE INTO notification_reads (notification_id, user_id, read_at)
+         SELECT id, @user, @at FROM notifications WHERE id = @id AND (audience = 'all' OR @admin = 1)`,
+      ),
+      markAllRead: db.prepare(
+        `INSERT OR IGNORE INTO notification_reads (notification_id, user_id, read_at)
+         SELECT id, @user, @at FROM notifications WHERE audience = 'all' OR @admin = 1`,
+      ),
+      openNotification: db.prepare(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE key = ? AND resolved_at IS NULL ORDER BY seq DESC LIMIT 1`,
+      ),
+      openNotifications: db.prepare(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE key IS NOT NULL AND resolved_at IS NULL`,
+      ),
+      resolveNotification: db.prepare('UPDATE notifications SET resolved_at = ? WHERE id = ?'),
     };
   }
 
   async list(): Promise<AutomationRow[]> {
     return (this.q.list.all() as Record<string, unknown>[]).map((r) => ({
       ...(r as unknown as AutomationRow),
-      definition: JSON.parse(r.definition as string),
+      definition: fromJson(r.definition) as Record<string, unknown>,
       enabled: r.enabled === 1,
-      fired: JSON.parse(r.fired as string),
+      fired: fromJson(r.fired) as Record<string, string>,
     }));
   }
 
   async save(row: AutomationRow) {
-    this.q.save.run({ ...row, definition: JSON.stringify(row.definition), enabled: row.enabled ? 1 : 0, fired: JSON.stringify(row.fired) });
+    this.q.save.run({
+      ...row,
+      definition: JSON.stringify(row.definition),
+      enabled: row.enabled ? 1 : 0,
+      fired: JSON.stringify(row.fired),
+    });
   }
 
   async delete(id: string) {
@@ -125,7 +187,8 @@ export class SqliteAutomations implements AutomationRepository {
 
   async traces(automationId: string, limit: number): Promise<TraceRow[]> {
     return (this.q.traces.all(automationId, limit) as Record<string, unknown>[]).map((r) => ({
-      ...(r as unknown as TraceRow), data: JSON.parse(r.data as string),
+      ...(r as unknown as TraceRow),
+      data: fromJson(r.data) as Record<string, unknown>,
     }));
   }
 
@@ -139,7 +202,8 @@ export class SqliteAutomations implements AutomationRepository {
 
   async listPending(): Promise<PendingRunRow[]> {
     return (this.q.listPending.all() as Record<string, unknown>[]).map((r) => ({
-      ...(r as unknown as PendingRunRow), trace: JSON.parse(r.trace as string),
+      ...(r as unknown as PendingRunRow),
+      trace: fromJson(r.trace) as Record<string, unknown>,
     }));
   }
 
@@ -149,5 +213,38 @@ export class SqliteAutomations implements AutomationRepository {
 
   async notifications(limit: number): Promise<NotificationRow[]> {
     return this.q.notifications.all(limit) as NotificationRow[];
+  }
+
+  async notificationsFor(userId: string, admin: boolean, limit: number): Promise<NotificationView[]> {
+    const rows = this.q.notificationsFor.all({
+      user: userId,
+      admin: admin ? 1 : 0,
+      limit,
+    }) as (NotificationRow & {
+      read: number;
+    })[];
+    return rows.map((r) => ({ ...r, read: r.read === 1 }));
+  }
+
+  async markNotificationsRead(userId: string, admin: boolean, ids: string[] | 'all', at: string) {
+    const base = { user: userId, admin: admin ? 1 : 0, at };
+    if (ids === 'all') return this.q.markAllRead.run(base).changes;
+    let changed = 0;
+    this.db.transaction(() => {
+      for (const id of ids) changed += this.q.markRead.run({ ...base, id }).changes;
+    })();
+    return changed;
+  }
+
+  async openNotification(key: string): Promise<NotificationRow | undefined> {
+    return this.q.openNotification.get(key) as NotificationRow | undefined;
+  }
+
+  async openNotifications(): Promise<NotificationRow[]> {
+    return this.q.openNotifications.all() as NotificationRow[];
+  }
+
+  async resolveNotification(id: string, at: string) {
+    this.q.resolveNotification.run(at, id);
   }
 }

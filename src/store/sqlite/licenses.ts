@@ -1,5 +1,11 @@
-import type { ActivateResult, LicenseActivationRecord, LicenseRecord, LicenseRepository } from '../license-types.js';
+import type {
+  ActivateResult,
+  LicenseActivationRecord,
+  LicenseRecord,
+  LicenseRepository,
+} from '../license-types.js';
 import type { Db } from './database.js';
+import { uniqueWrite } from './constraints.js';
 import type { Migration } from './migrations.js';
 
 /** Migration ids 30–39 belong to the license server. */
@@ -36,15 +42,19 @@ export class SqliteLicenses implements LicenseRepository {
       get: db.prepare('SELECT * FROM licenses WHERE key = ?'),
       list: db.prepare('SELECT * FROM licenses ORDER BY created_at, key'),
       revoke: db.prepare('UPDATE licenses SET revoked_at = ? WHERE key = ? AND revoked_at IS NULL'),
-      activations: db.prepare('SELECT * FROM license_activations WHERE key = ? ORDER BY activated_at, home_id'),
+      activations: db.prepare(
+        'SELECT * FROM license_activations WHERE key = ? ORDER BY activated_at, home_id',
+      ),
       activation: db.prepare('SELECT * FROM license_activations WHERE key = ? AND home_id = ?'),
       count: db.prepare('SELECT COUNT(*) FROM license_activations WHERE key = ?').pluck(),
-      addActivation: db.prepare('INSERT INTO license_activations (key, home_id, activated_at) VALUES (?, ?, ?)'),
+      addActivation: db.prepare(
+        'INSERT INTO license_activations (key, home_id, activated_at) VALUES (?, ?, ?)',
+      ),
     };
   }
 
   async insert(license: LicenseRecord) {
-    this.q.insert.run(license);
+    uniqueWrite('license', () => this.q.insert.run(license));
   }
   async get(key: string) {
     return this.q.get.get(key) as LicenseRecord | undefined;
@@ -60,13 +70,15 @@ export class SqliteLicenses implements LicenseRepository {
   }
   async activate(key: string, homeId: string, maxHomes: number | null, now: string): Promise<ActivateResult> {
     // One transaction: the count and the insert cannot interleave with another activation.
-    return this.db.transaction((): ActivateResult => {
-      const existing = this.q.activation.get(key, homeId) as LicenseActivationRecord | undefined;
-      if (existing) return { outcome: 'already_active', activation: existing };
-      const count = this.q.count.get(key) as number;
-      if (maxHomes !== null && count >= maxHomes) return { outcome: 'exhausted', activations: count };
-      this.q.addActivation.run(key, homeId, now);
-      return { outcome: 'activated', activation: { key, home_id: homeId, activated_at: now } };
-    }).immediate();
+    return this.db
+      .transaction((): ActivateResult => {
+        const existing = this.q.activation.get(key, homeId) as LicenseActivationRecord | undefined;
+        if (existing) return { outcome: 'already_active', activation: existing };
+        const count = this.q.count.get(key) as number;
+        if (maxHomes !== null && count >= maxHomes) return { outcome: 'exhausted', activations: count };
+        this.q.addActivation.run(key, homeId, now);
+        return { outcome: 'activated', activation: { key, home_id: homeId, activated_at: now } };
+      })
+      .immediate();
   }
 }

@@ -1,5 +1,7 @@
+import { AGENT_MIGRATIONS } from './agent-timers.js';
 import { AUTOMATION_MIGRATIONS } from './automations.js';
 import { LICENSE_MIGRATIONS } from './licenses.js';
+import { SECURITY_MIGRATIONS } from './security.js';
 
 /**
  * Versioned schema migrations, applied in order at start inside one transaction each.
@@ -112,6 +114,13 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX history_at ON history(at);
     `,
   },
+  {
+    id: 11,
+    name: 'history: the person on whose behalf an agent acted',
+    sql: `ALTER TABLE history ADD COLUMN cause_user_id TEXT;`,
+  },
   ...AUTOMATION_MIGRATIONS,
   ...LICENSE_MIGRATIONS,
+  ...SECURITY_MIGRATIONS,
+  ...AGENT_MIGRATIONS,
 ];

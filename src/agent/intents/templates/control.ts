@@ -4,14 +4,26 @@
  */
 import type { IntentGroup } from './types.js';
 
-const TOGGLE = ['light', 'switch', 'fan', 'input_boolean', 'humidifier', 'automation', 'siren', 'media_player', 'climate', 'water_heater'];
+const TOGGLE = [
+  'light',
+  'switch',
+  'fan',
+  'input_boolean',
+  'humidifier',
+  'automation',
+  'siren',
+  'media_player',
+  'climate',
+  'water_heater',
+];
 const ACTIVATE = [...TOGGLE, 'scene', 'script'];
 const OPENABLE = ['cover', 'valve'];
 
 export const CONTROL: IntentGroup[] = [
   // ---- named entities --------------------------------------------------------------------
   {
-    intent: 'HassTurnOn', requires: { domain: ACTIVATE },
+    intent: 'HassTurnOn',
+    requires: { domain: ACTIVATE },
     sentences: [
       '<turn> on [<all>] [{area}] {name} [{name_noun:_n}] [<loc>]',
       '<turn> [<all>] [{area}] {name} [{name_noun:_n}] on [<loc>]',
@@ -21,7 +33,8 @@ export const CONTROL: IntentGroup[] = [
   },
   { intent: 'HassTurnOn', requires: { domain: ['light', 'switch', 'fan'] }, sentences: ['{name}'] },
   {
-    intent: 'HassTurnOn', requires: { domain: ['scene'] },
+    intent: 'HassTurnOn',
+    requires: { domain: ['scene'] },
     sentences: [
       '(change|switch|transition|go|set|move) [{area}] to [{area}] {name} [scene] [<loc>]',
       '(change|switch|set) {area} to {name} [scene]',
@@ -31,11 +44,13 @@ export const CONTROL: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassTurnOn', requires: { domain: ['script'] },
+    intent: 'HassTurnOn',
+    requires: { domain: ['script'] },
     sentences: ['(run|start|execute|trigger) {name} [script]', '(run|start|execute) script {name}'],
   },
   {
-    intent: 'HassTurnOff', requires: { domain: TOGGLE },
+    intent: 'HassTurnOff',
+    requires: { domain: TOGGLE },
     sentences: [
       '<turn> <off> [<all>] [{area}] {name} [{name_noun:_n}] [<loc>]',
       '<turn> [<all>] [{area}] {name} [{name_noun:_n}] <off> [<loc>]',
@@ -44,17 +59,31 @@ export const CONTROL: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassTurnOn', requires: { domain: OPENABLE },
+    intent: 'HassTurnOn',
+    requires: { domain: OPENABLE },
     sentences: ['<open_verb> [<all>] {name} [<loc>]', '{name} open'],
   },
   {
-    intent: 'HassTurnOff', requires: { domain: OPENABLE },
+    intent: 'HassTurnOff',
+    requires: { domain: OPENABLE },
     sentences: ['<close_verb> [<all>] {name} [<loc>]', '{name} (close|closed|shut)'],
   },
   { intent: 'HassTurnOn', requires: { domain: ['lock'] }, sentences: ['lock {name} [<loc>]', '{name} lock'] },
-  { intent: 'HassTurnOn', requires: { domain: ['alarm_control_panel'] }, sentences: ['(arm|turn on|activate|switch on|enable) {name}'] },
-  { intent: 'HassTurnOff', requires: { domain: ['alarm_control_panel'] }, sentences: ['(disarm|turn off|deactivate|switch off|disable) {name}'] },
-  { intent: 'HassTurnOff', requires: { domain: ['lock'] }, sentences: ['unlock {name} [<loc>]', '{name} unlock'] },
+  {
+    intent: 'HassTurnOn',
+    requires: { domain: ['alarm_control_panel'] },
+    sentences: ['(arm|turn on|activate|switch on|enable) {name}'],
+  },
+  {
+    intent: 'HassTurnOff',
+    requires: { domain: ['alarm_control_panel'] },
+    sentences: ['(disarm|turn off|deactivate|switch off|disable) {name}'],
+  },
+  {
+    intent: 'HassTurnOff',
+    requires: { domain: ['lock'] },
+    sentences: ['unlock {name} [<loc>]', '{name} unlock'],
+  },
 
   // ---- areas, floors and whole-home by kind of device ------------------------------------
   {
@@ -78,7 +107,8 @@ export const CONTROL: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassTurnOn', slots: { domain: 'light' },
+    intent: 'HassTurnOn',
+    slots: { domain: 'light' },
     sentences: [
       '(light up|illuminate|brighten up) [<all>] [(room|rooms|area|areas)] [<loc>]',
       '(light up|illuminate) [<all>|entire|whole] <place> [<loc>]',
@@ -86,7 +116,8 @@ export const CONTROL: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassTurnOff', slots: { domain: 'light' },
+    intent: 'HassTurnOff',
+    slots: { domain: 'light' },
     sentences: ['(darken|black out) [<all>] [(room|rooms|area|areas)] [<loc>]', 'make it dark [<loc>]'],
   },
   {
@@ -103,12 +134,21 @@ export const CONTROL: IntentGroup[] = [
       '[<all>] [<place>] {cover_noun} [<loc>] (close|shut)',
     ],
   },
-  { intent: 'HassTurnOn', slots: { domain: 'lock' }, sentences: ['lock [<all>] [<place>] {lock_noun} [<loc>]'] },
-  { intent: 'HassTurnOff', slots: { domain: 'lock' }, sentences: ['unlock [<all>] [<place>] {lock_noun} [<loc>]'] },
+  {
+    intent: 'HassTurnOn',
+    slots: { domain: 'lock' },
+    sentences: ['lock [<all>] [<place>] {lock_noun} [<loc>]'],
+  },
+  {
+    intent: 'HassTurnOff',
+    slots: { domain: 'lock' },
+    sentences: ['unlock [<all>] [<place>] {lock_noun} [<loc>]'],
+  },
 
   // ---- vacuums ---------------------------------------------------------------------------
   {
-    intent: 'HassVacuumStart', requires: { domain: ['vacuum'] },
+    intent: 'HassVacuumStart',
+    requires: { domain: ['vacuum'] },
     sentences: [
       '(start|run|activate|turn on|launch) {name} [vacuum] [<loc>]',
       '(send|let) {name} [to] (clean|vacuum) [<loc>]',
@@ -125,7 +165,8 @@ export const CONTROL: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassVacuumReturnToBase', requires: { domain: ['vacuum'] },
+    intent: 'HassVacuumReturnToBase',
+    requires: { domain: ['vacuum'] },
     sentences: [
       '(return|send|bring) {name} [back] (to base|to dock|to charger|home|back|to station)',
       '(dock|return) {name}',

@@ -13,7 +13,8 @@ const C = '({name}|{area}|{floor}|<here>)';
 export const SETTINGS: IntentGroup[] = [
   // ---- light brightness ------------------------------------------------------------------
   {
-    intent: 'HassLightSet', requires: { domain: ['light'] },
+    intent: 'HassLightSet',
+    requires: { domain: ['light'] },
     sentences: [
       `<set> [brightness (of|in|for)] ${L} [brightness] [to] {brightness} [percent] [brightness] [<loc>]`,
       `<set> ${L} brightness [to] {brightness} [percent] [<loc>]`,
@@ -23,7 +24,9 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassLightSet', requires: { domain: ['light'] }, slots: { brightness_step: 'up' },
+    intent: 'HassLightSet',
+    requires: { domain: ['light'] },
+    slots: { brightness_step: 'up' },
     sentences: [
       `(make|turn|set) [${L}] <bit> (brighter|lighter) [<loc>]`,
       `${L} <bit> brighter`,
@@ -35,7 +38,9 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassLightSet', requires: { domain: ['light'] }, slots: { brightness_step: 'down' },
+    intent: 'HassLightSet',
+    requires: { domain: ['light'] },
+    slots: { brightness_step: 'down' },
     sentences: [
       `(make|turn|set) [${L}] <bit> (dimmer|darker) [<loc>]`,
       `${L} <bit> dimmer`,
@@ -48,7 +53,8 @@ export const SETTINGS: IntentGroup[] = [
   },
   // ---- light colour ----------------------------------------------------------------------
   {
-    intent: 'HassLightSet', requires: { domain: ['light'] },
+    intent: 'HassLightSet',
+    requires: { domain: ['light'] },
     sentences: [
       `<set> [(color|colour) (of|in|for)] ${L} [color|colour] [to] {color} [<loc>]`,
       `<set> (color|colour) (of|in|for) ${L} [to] {color} [<loc>]`,
@@ -58,7 +64,8 @@ export const SETTINGS: IntentGroup[] = [
   },
   // ---- covers and valves position --------------------------------------------------------
   {
-    intent: 'HassSetPosition', requires: { domain: ['cover', 'valve'] },
+    intent: 'HassSetPosition',
+    requires: { domain: ['cover', 'valve'] },
     sentences: [
       '(<set>|open|close|raise|lower|increase|decrease) [<all>] {name} [position] [<loc>] to {position} [percent] [<loc>]',
       '(<set>|open|close|raise|lower|increase|decrease) [position of] [<all>] {name} [<loc>] to {position} [percent]',
@@ -74,7 +81,8 @@ export const SETTINGS: IntentGroup[] = [
   },
   // ---- thermostats -----------------------------------------------------------------------
   {
-    intent: 'HassClimateSetTemperature', requires: { domain: ['climate'] },
+    intent: 'HassClimateSetTemperature',
+    requires: { domain: ['climate'] },
     sentences: [
       `<set> [${C}] (temperature|temp|thermostat|heat|heating|heater) [(of|in|on|for) ${C}] [<loc>] to {temperature} [degrees] [<loc>]`,
       '<set> {name} to {temperature} [degrees]',
@@ -85,7 +93,9 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassClimateSetTemperature', slots: { temperature_step: 'up' }, requires: { domain: ['climate'] },
+    intent: 'HassClimateSetTemperature',
+    slots: { temperature_step: 'up' },
+    requires: { domain: ['climate'] },
     sentences: [
       `(make|set|turn) [it|${C}] <bit> (warmer|hotter) [<loc>]`,
       `(increase|raise|turn up|bump up|boost) [${C}] (temperature|temp|heat|heating|thermostat) [(of|in|on) ${C}] <bit> [<loc>]`,
@@ -97,7 +107,9 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassClimateSetTemperature', slots: { temperature_step: 'down' }, requires: { domain: ['climate'] },
+    intent: 'HassClimateSetTemperature',
+    slots: { temperature_step: 'down' },
+    requires: { domain: ['climate'] },
     sentences: [
       `(make|set|turn) [it|${C}] <bit> (cooler|colder) [<loc>]`,
       `(decrease|lower|reduce|turn down) [${C}] (temperature|temp|heat|heating|thermostat) [(of|in|on) ${C}] <bit> [<loc>]`,
@@ -109,7 +121,8 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassClimateGetTemperature', requires: { domain: ['climate'] },
+    intent: 'HassClimateGetTemperature',
+    requires: { domain: ['climate'] },
     sentences: [
       'what is (temperature|temp) [<loc>]',
       `what is (temperature|temp) (of|in|on|at) ${C}`,
@@ -123,40 +136,47 @@ export const SETTINGS: IntentGroup[] = [
   },
   // ---- media players ---------------------------------------------------------------------
   {
-    intent: 'HassMediaPause', requires: { domain: ['media_player'] },
+    intent: 'HassMediaPause',
+    requires: { domain: ['media_player'] },
     sentences: [
       `[${M}] [{name}] (pause|stop) [{media_noun:_m}] [{name}] [{area}] [{media_noun:_m}] [${M}]`,
       `[{name}] (pause|stop) [{media_noun:_m}]`,
     ],
   },
   {
-    intent: 'HassMediaUnpause', requires: { domain: ['media_player'] },
+    intent: 'HassMediaUnpause',
+    requires: { domain: ['media_player'] },
     sentences: [
       `[${M}] [{name}] (unpause|resume|continue|keep playing|continue playing) [{media_noun:_m}] [{name}] [{area}] [{media_noun:_m}] [${M}]`,
       `(play|start) [{media_noun:_m}] again [${M}]`,
     ],
   },
   {
-    intent: 'HassMediaNext', requires: { domain: ['media_player'] },
+    intent: 'HassMediaNext',
+    requires: { domain: ['media_player'] },
     sentences: [
       `[${M}] [{name}] (next|skip [to] [next]|play next|go to next|go forward) [(this|that)] [(item|song|track|one|episode|chapter)] [${M}]`,
     ],
   },
   {
-    intent: 'HassMediaPrevious', requires: { domain: ['media_player'] },
+    intent: 'HassMediaPrevious',
+    requires: { domain: ['media_player'] },
     sentences: [
       `[${M}] [{name}] (go back [to [(previous|last)] [(item|song|track|one|episode)]]|(replay|play) [(previous|last)] [(item|song|track|one|episode)] [again]|previous [(item|song|track|one|episode)]|back) [${M}]`,
     ],
   },
   {
-    intent: 'HassSetVolume', requires: { domain: ['media_player'] },
+    intent: 'HassSetVolume',
+    requires: { domain: ['media_player'] },
     sentences: [
       `[${M}] (<set>|increase|decrease|raise|lower|turn up|turn down) [(up|down)] [({name}|{area})] volume [(up|down)] [${M}] to {volume:volume_level} [percent] [${M}]`,
       `[{name}|{area}] volume [to] {volume:volume_level} [percent] [${M}]`,
     ],
   },
   {
-    intent: 'HassSetVolume', requires: { domain: ['media_player'] }, slots: { volume_step: 'up' },
+    intent: 'HassSetVolume',
+    requires: { domain: ['media_player'] },
+    slots: { volume_step: 'up' },
     sentences: [
       `[${M}] (increase|raise|turn up|pump up|crank up|bump up) [({name}|{area})] volume <bit> [${M}]`,
       `[${M}] (turn|bring) [({name}|{area})] volume up <bit> [${M}]`,
@@ -166,7 +186,9 @@ export const SETTINGS: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassSetVolume', requires: { domain: ['media_player'] }, slots: { volume_step: 'down' },
+    intent: 'HassSetVolume',
+    requires: { domain: ['media_player'] },
+    slots: { volume_step: 'down' },
     sentences: [
       `[${M}] (decrease|lower|reduce|turn down) [({name}|{area})] volume <bit> [${M}]`,
       `[${M}] (turn|bring) [({name}|{area})] volume down <bit> [${M}]`,

@@ -10,7 +10,8 @@ const Q = '((is|are) [there]|there (is|are)|tell me if there (is|are)|tell me if
 export const STATE: IntentGroup[] = [
   // ---- one named entity ------------------------------------------------------------------
   {
-    intent: 'HassGetState', context_area: false,
+    intent: 'HassGetState',
+    context_area: false,
     sentences: [
       '(is|are) {name} [{state_noun:_noun}] [<loc>] [turned] {state_word} [<loc>]',
       '(is|are) {area} {name} [{state_noun:_noun}] {state_word}',
@@ -23,14 +24,25 @@ export const STATE: IntentGroup[] = [
       '{name} (state|status|value)',
     ],
   },
-  { intent: 'HassGetState', context_area: false, requires: { domain: ['person'] }, sentences: ['where (is|are) {name}', 'where is {name} (at|now)'] },
   {
-    intent: 'HassGetState', context_area: false, slots: { state_word: 'problem' },
-    sentences: ['(is|are) there [any] (problem|problems|issue|issues|trouble) with {name}', 'does {name} have [any] (problem|problems|issues)'],
+    intent: 'HassGetState',
+    context_area: false,
+    requires: { domain: ['person'] },
+    sentences: ['where (is|are) {name}', 'where is {name} (at|now)'],
+  },
+  {
+    intent: 'HassGetState',
+    context_area: false,
+    slots: { state_word: 'problem' },
+    sentences: [
+      '(is|are) there [any] (problem|problems|issue|issues|trouble) with {name}',
+      'does {name} have [any] (problem|problems|issues)',
+    ],
   },
   // ---- groups: "are any curtains open in the living room?" -------------------------------
   {
-    intent: 'HassGetState', context_area: false,
+    intent: 'HassGetState',
+    context_area: false,
     sentences: [
       `${Q} [any|all] [of] [<place>] {state_noun} [<loc>] [turned] {state_word} [<loc>]`,
       `${Q} [any] {state_word} {state_noun} [<loc>]`,
@@ -43,7 +55,9 @@ export const STATE: IntentGroup[] = [
     ],
   },
   {
-    intent: 'HassGetState', context_area: false, slots: { state_word: 'detected' },
+    intent: 'HassGetState',
+    context_area: false,
+    slots: { state_word: 'detected' },
     sentences: [
       'is there [any] {sensed} [detected] [<loc>] [detected]',
       'is [any] {sensed} (detected|sensed) [<loc>]',
@@ -52,7 +66,9 @@ export const STATE: IntentGroup[] = [
   },
   // ---- people ----------------------------------------------------------------------------
   {
-    intent: 'HassGetState', context_area: false, slots: { domain: 'person', state: 'home' },
+    intent: 'HassGetState',
+    context_area: false,
+    slots: { domain: 'person', state: 'home' },
     sentences: [
       '(is|are) (anyone|everyone|anybody|everybody|someone|somebody) [at] home',
       'who is [at] home',

@@ -67,7 +67,12 @@ describe('the dashboard files', () => {
   });
 
   it('never serves files outside the build directory', async () => {
-    for (const path of ['/../hearth-secret.txt', '/%2e%2e/hearth-secret.txt', '/assets/..%2f..%2fhearth-secret.txt', '/%00']) {
+    for (const path of [
+      '/../hearth-secret.txt',
+      '/%2e%2e/hearth-secret.txt',
+      '/assets/..%2f..%2fhearth-secret.txt',
+      '/%00',
+    ]) {
       const res = await rawGet(path);
       expect(res.body, path).not.toContain('TOP-SECRET-CONTENT');
       expect(res.status, path).not.toBe(500);

@@ -9,9 +9,16 @@ import type { HttpApp } from '../server.js';
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
@@ -47,7 +54,12 @@ export function webRoutes(app: HttpApp, dir: string = DEFAULT_WEB_DIR): boolean 
     const assets = join(root, 'assets');
     const file = resolve(root, '.' + path);
     // Anything resolving outside the assets dir (../, encoded or not, NUL bytes) is unknown.
-    if (path.includes('\0') || !file.startsWith(assets + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    if (
+      path.includes('\0') ||
+      !file.startsWith(assets + sep) ||
+      !existsSync(file) ||
+      !statSync(file).isFile()
+    ) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
     }
     return send(reply, file);

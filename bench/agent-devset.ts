@@ -1,0 +1,107 @@
+/**
+ * Scores the Home agent's understanding on its own development set (test/agent/devset/):
+ * per kind with the shared scorer, plus the number of wrong actions — an action (not a
+ * question, not a question back) whose target differs from the gold one, or any action where
+ * the gold says decline.
+ *
+ * Run: npx tsx bench/agent-devset.ts [dev|heldout|both]   (needs ../shared/tools/score-intents.mjs;
+ * HEARTH_SHARED_DIR overrides the place of ../shared)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { IntentEngine } from '../src/agent/intents/engine.js';
+import { nluLine } from '../src/agent/intents/nlu-output.js';
+import { registryFromFixtures } from '../src/agent/intents/registry.js';
+import { Understanding } from '../src/agent/understanding/understand.js';
+import { targetEntities } from '../src/agent/plan.js';
+
+const dir = resolve(import.meta.dirname, '../test/agent/devset');
+const shared = process.env['HEARTH_SHARED_DIR'] ?? resolve(import.meta.dirname, '../../shared');
+const which = process.argv[2] ?? 'both';
+const sets = which === 'both' ? ['dev', 'heldout'] : [which];
+
+interface Gold {
+  id: string;
+  text: string;
+  intent: string | null;
+  slots: Record<string, string | number>;
+  context?: { area?: string };
+  history?: { text: string }[];
+  tags?: string[];
+}
+
+const QUESTIONS = new Set([
+  'HassGetState',
+  'HassClimateGetTemperature',
+  'HassGetCurrentTime',
+  'HassGetCurrentDate',
+]);
+const isAction = (intent: string | null) =>
+  !!intent && !QUESTIONS.has(intent) && !intent.startsWith('Hearth');
+const lower = (v: unknown) => String(v).toLowerCase();
+
+/** The entities each part's slots point at ("1.name" → part 1), resolved in the registry. */
+function devices(intent: string | null, slots: Record<string, string | number>): Set<string>[] {
+  const intents = (intent ?? '').split('+');
+  return intents.map((it, i) => {
+    const part: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(slots)) {
+      const m = /^(\d+)\.(.+)$/.exec(k);
+      if (intents.length === 1 && !m) part[k] = v;
+      else if (m && Number(m[1]) === i + 1) part[m[2]!] = v;
+    }
+    const ids =
+      typeof part['name'] === 'string'
+        ? reg.entities.filter((e) => lower(e.name) === lower(part['name'])).map((e) => e.entity_id)
+        : targetEntities({ intent: it, slots: part, entity_ids: [], fuzzy: false }, reg);
+    return new Set(ids);
+  });
+}
+
+const reg = registryFromFixtures([join(dir, 'home.json')]);
+const u = new Understanding(new IntentEngine(reg));
+const tmp = mkdtempSync(join(tmpdir(), 'hearth-devset-'));
+for (const set of sets) {
+  const gold = readFileSync(join(dir, `${set}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Gold);
+  const preds = gold.map((g) => ({
+    id: g.id,
+    text: g.text,
+    ...nluLine(
+      u,
+      g.text,
+      g.context?.area ?? null,
+      (g.history ?? []).map((h) => h.text),
+    ),
+  }));
+  const predFile = join(tmp, `${set}.pred.jsonl`);
+  writeFileSync(predFile, preds.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  const out = execFileSync(
+    'node',
+    [join(shared, 'tools/score-intents.mjs'), join(dir, `${set}.jsonl`), predFile],
+    {
+      encoding: 'utf8',
+    },
+  );
+  // a wrong action: acting where the gold declines, or on a device the gold does not name
+  const wrong: string[] = [];
+  gold.forEach((g, i) => {
+    const p = preds[i]!;
+    if (!p.intent || p.ask || !p.intent.split('+').some(isAction)) return;
+    const want = g.intent ? devices(g.intent, g.slots) : [];
+    const got = devices(p.intent, p.slots);
+    const bad = got.some(
+      (set, k) => isAction(p.intent!.split('+')[k] ?? null) && [...set].some((id) => !want[k]?.has(id)),
+    );
+    if (g.intent === null || bad) wrong.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)}`);
+  });
+  const tagBlock = out.slice(out.indexOf('tag '));
+  console.log(`== ${set} (${gold.length} items) ==`);
+  console.log(tagBlock.trim());
+  console.log(`wrong_actions=${wrong.length}`);
+  for (const w of wrong) console.log(`  wrong: ${w}`);
+}

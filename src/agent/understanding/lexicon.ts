@@ -1,0 +1,421 @@
+/**
+ * The second stage's lexicon (data only): which words carry an action, a question, a kind of
+ * device or a state, and which carry no command meaning at all (fillers). A word in none of
+ * these lists and not in the home's own names is "unexplained": a sentence with one is
+ * declined, which is what keeps "turn on the oven" or "I read a book about lights" from
+ * landing on the nearest device. Phrases are normalised like input (see intents/normalize.ts).
+ */
+
+/** What an action phrase asks for; the intent follows from the cue and the target's domain. */
+export type Cue =
+  | 'on'
+  | 'off'
+  | 'open'
+  | 'close'
+  | 'lock'
+  | 'unlock'
+  | 'arm'
+  | 'disarm'
+  | 'activate'
+  | 'set'
+  | 'up'
+  | 'down'
+  | 'brighter'
+  | 'darker'
+  | 'warmer'
+  | 'cooler'
+  | 'louder'
+  | 'quieter'
+  | 'pause'
+  | 'resume'
+  | 'next'
+  | 'previous'
+  | 'start'
+  | 'dock'
+  | 'volume'
+  | 'brightness'
+  | 'temperature';
+
+export const CUES: Record<string, Cue> = {
+  // switching
+  on: 'on',
+  'switch on': 'on',
+  'turn on': 'on',
+  'power on': 'on',
+  'power up': 'on',
+  'fire up': 'on',
+  'light up': 'on',
+  'put on': 'on',
+  'get going': 'on',
+  enable: 'on',
+  'boot up': 'on',
+  off: 'off',
+  'switch off': 'off',
+  // "turn of the light" is the commonest slip of all
+  'turn of': 'off',
+  'switch of': 'off',
+  'turn off': 'off',
+  'shut off': 'off',
+  'shut down': 'off',
+  'power off': 'off',
+  'power down': 'off',
+  kill: 'off',
+  disable: 'off',
+  deactivate: 'off',
+  'cut off': 'off',
+  // covers and doors
+  open: 'open',
+  opened: 'open',
+  close: 'close',
+  closed: 'close',
+  shut: 'close',
+  draw: 'close',
+  lock: 'lock',
+  locked: 'lock',
+  'lock up': 'lock',
+  secure: 'lock',
+  unlock: 'unlock',
+  unlocked: 'unlock',
+  arm: 'arm',
+  armed: 'arm',
+  disarm: 'disarm',
+  disarmed: 'disarm',
+  // scenes (and anything that can be switched on)
+  activate: 'activate',
+  run: 'activate',
+  trigger: 'activate',
+  apply: 'activate',
+  recall: 'activate',
+  'time for': 'activate',
+  'let us have': 'activate',
+  'go to': 'activate',
+  'switch to': 'activate',
+  'set the scene for': 'activate',
+  // setting a value
+  set: 'set',
+  make: 'set',
+  put: 'set',
+  change: 'set',
+  adjust: 'set',
+  keep: 'set',
+  dim: 'darker',
+  up: 'up',
+  'turn up': 'up',
+  increase: 'up',
+  raise: 'up',
+  lift: 'up',
+  down: 'down',
+  'turn down': 'down',
+  decrease: 'down',
+  lower: 'down',
+  reduce: 'down',
+  brighter: 'brighter',
+  brighten: 'brighter',
+  'too dark': 'brighter',
+  dark: 'brighter',
+  'more light': 'brighter',
+  darker: 'darker',
+  dimmer: 'darker',
+  'too bright': 'darker',
+  bright: 'darker',
+  warmer: 'warmer',
+  'heat up': 'warmer',
+  'warm up': 'warmer',
+  cold: 'warmer',
+  'too cold': 'warmer',
+  chilly: 'warmer',
+  freezing: 'warmer',
+  cooler: 'cooler',
+  colder: 'cooler',
+  'cool down': 'cooler',
+  'too warm': 'cooler',
+  'too hot': 'cooler',
+  hot: 'cooler',
+  warm: 'cooler',
+  louder: 'louder',
+  'too quiet': 'louder',
+  'can not hear': 'louder',
+  'cannot hear': 'louder',
+  quieter: 'quieter',
+  softer: 'quieter',
+  'too loud': 'quieter',
+  loud: 'quieter',
+  // media
+  pause: 'pause',
+  'pause it': 'pause',
+  mute: 'pause',
+  resume: 'resume',
+  unpause: 'resume',
+  continue: 'resume',
+  play: 'resume',
+  next: 'next',
+  skip: 'next',
+  previous: 'previous',
+  'go back': 'previous',
+  // vacuum and starting things
+  start: 'start',
+  clean: 'start',
+  begin: 'start',
+  stop: 'off',
+  dock: 'dock',
+  'back to base': 'dock',
+  'back to its dock': 'dock',
+  'back to the dock': 'dock',
+  'go home': 'dock',
+  // attribute nouns that make "to N" unambiguous
+  volume: 'volume',
+  brightness: 'brightness',
+  temperature: 'temperature',
+  heat: 'temperature',
+  heating: 'temperature',
+};
+
+/** Words that open a question about the home. */
+export const QUESTION_WORDS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'did',
+  'does',
+  'do',
+  'has',
+  'have',
+  'which',
+  'what',
+  'whats',
+  'how',
+  'any',
+  'anything',
+  'check',
+  'tell',
+  'show',
+]);
+
+/** Words asking for a temperature rather than a state. */
+export const TEMPERATURE_QUESTION = new Set(['temperature', 'warm', 'hot', 'cold', 'chilly', 'degrees']);
+
+/**
+ * Kinds of device by a common noun. `group` nouns name a set ("lights"); `one` nouns name a
+ * single device ("lamp") or a mass that is usually one device in a room ("blinds").
+ */
+export interface Noun {
+  domain: string;
+  device_class?: string;
+  /** Also matches these domains (a "light" is sometimes a switch). */
+  also?: string[];
+  group: boolean;
+  /** What a player plays ("music"), not the player: off means pause, the place's player is meant. */
+  content?: boolean;
+}
+const one = (domain: string, device_class?: string, also?: string[]): Noun => ({
+  domain,
+  group: false,
+  ...(device_class ? { device_class } : {}),
+  ...(also ? { also } : {}),
+});
+const many = (domain: string, device_class?: string): Noun => ({
+  domain,
+  group: true,
+  ...(device_class ? { device_class } : {}),
+});
+
+export const NOUNS: Record<string, Noun> = {
+  light: one('light'),
+  lights: many('light'),
+  lighting: many('light'),
+  lamp: one('light'),
+  lamps: many('light'),
+  bulb: one('light'),
+  fan: one('fan'),
+  fans: many('fan'),
+  switch: one('switch'),
+  plug: one('switch'),
+  socket: one('switch'),
+  outlet: one('switch'),
+  blind: one('cover', 'blind'),
+  blinds: one('cover', 'blind'),
+  curtain: one('cover', 'curtain'),
+  curtains: one('cover', 'curtain'),
+  drapes: one('cover', 'curtain'),
+  shade: one('cover', 'shade'),
+  shades: one('cover', 'shade'),
+  shutters: one('cover', 'shutter'),
+  door: one('lock'),
+  doors: many('lock'),
+  lock: one('lock'),
+  locks: many('lock'),
+  tv: one('media_player'),
+  telly: one('media_player'),
+  television: one('media_player'),
+  speaker: one('media_player'),
+  speakers: many('media_player'),
+  music: { domain: 'media_player', group: false, content: true },
+  song: { domain: 'media_player', group: false, content: true },
+  track: { domain: 'media_player', group: false, content: true },
+  radio: one('media_player'),
+  thermostat: one('climate'),
+  heater: one('climate'),
+  heating: one('climate'),
+  heat: one('climate'),
+  ac: one('climate'),
+  vacuum: one('vacuum'),
+  hoover: one('vacuum'),
+  alarm: one('alarm_control_panel'),
+  everything: many('*'),
+  all: many('*'),
+  anything: many('*'),
+  anyone: many('person'),
+  anybody: many('person'),
+  somebody: many('person'),
+  someone: many('person'),
+  everyone: many('person'),
+  motion: one('binary_sensor', 'motion'),
+  movement: one('binary_sensor', 'motion'),
+};
+
+/** State words in questions ("is the fan running"), mapped to the engine's state words. */
+export const STATE_QUESTION: Record<string, string> = {
+  on: 'on',
+  off: 'off',
+  running: 'on',
+  going: 'on',
+  open: 'open',
+  opened: 'open',
+  closed: 'closed',
+  shut: 'closed',
+  locked: 'locked',
+  unlocked: 'unlocked',
+  home: 'home',
+  'at home': 'home',
+  in: 'home',
+  away: 'away',
+  out: 'away',
+  playing: 'playing',
+  paused: 'paused',
+  detected: 'detected',
+};
+
+export const PRONOUNS = new Set(['it', 'them', 'that', 'those', 'this', 'these', 'they', 'one', 'ones']);
+
+/** Opening a follow-up: the action of the last turn with a new target. */
+export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how about', 'same for', 'and then'];
+
+/** Words with no command meaning: politeness, hedges, articles, links. */
+export const FILLERS = new Set(
+  `a an the my our your his her their this that these those some any all every each
+   please pls plz kindly thanks thank you cheers just now right away quickly soon also too
+   can could would will might may shall should must do does did be is are am was were been being
+   i me we us you it its it is they them one ones there here
+   to for of in on at by with from into onto about as so and then but or if when
+   want wanted wish need like love would like id ive im
+   hey hi ok okay oh oops well yes yeah yep sure alright right hmm um uh
+   mind favour favor dear possible possibly able chance get got getting go going gone let lets
+   sure make sure ensure check see whether still already again anymore
+   bit little lot more less much way thing things stuff
+   mode scene scenes setting everyone folks guys
+   currently actually really very quite
+   leave left leaving bed out heading
+   turn turned switch switched set send get have bring time`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/** Words that open an undo, a time question, a help request, timers. */
+export const UNDO_PHRASES = [
+  'undo',
+  'put it back',
+  'revert',
+  'change it back',
+  'undo that',
+  'take that back',
+];
+export const HELP_PHRASES = [
+  'what can you do',
+  'what can i say',
+  'help',
+  'what do you understand',
+  'how do i use you',
+];
+
+/** Multi-word fillers, matched before single words ("make sure" is not "make"). */
+export const FILLER_PHRASES = [
+  'make sure',
+  'be sure',
+  'would you mind',
+  'do you mind',
+  'do me a favour and',
+  'do me a favor and',
+  'be a dear and',
+  'be so kind and',
+  'be so kind as to',
+  'would you be so kind as to',
+  'when you get a chance',
+  'if you get a chance',
+  'that would be great',
+  'that would be lovely',
+  'if you could',
+  'if you can',
+  'for me',
+  'thank you',
+  'i would love it if',
+  'i would like',
+  'i want',
+  'i need',
+  'can i have',
+  'could i have',
+  'we are',
+  'i am',
+  'it is',
+  'there is',
+  'there are',
+  'all of the',
+  'by any chance',
+];
+
+/** Words that mean "the place I'm in". */
+export const HERE_WORDS = ['here', 'in here', 'inside', 'this room', 'in this room'];
+
+/** Special readings outside device control. */
+export const TIME_QUESTION = [
+  'what time is it',
+  'what is the time',
+  'tell me the time',
+  'do you have the time',
+  'current time',
+];
+export const DATE_QUESTION = [
+  'what day is it',
+  'what day is it today',
+  'what is the date',
+  'what is the date today',
+  'what is today date',
+  'what is todays date',
+  'today date',
+  'what date is it',
+  'which day is it',
+];
+export const TIMER_LIST = [
+  'what timers',
+  'which timers',
+  'list timers',
+  'list my timers',
+  'show timers',
+  'show my timers',
+  'my timers',
+  'scheduled commands',
+  'what is scheduled',
+  'what have i scheduled',
+  'any timers',
+];
+export const TIMER_CANCEL = [
+  'cancel that',
+  'cancel it',
+  'cancel the timer',
+  'cancel my timer',
+  'cancel timer',
+  'never mind that',
+  'cancel the last timer',
+  'cancel all timers',
+  'cancel all my timers',
+];

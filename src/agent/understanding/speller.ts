@@ -1,0 +1,132 @@
+/**
+ * Spelling and sound-alike correction of single words against a known vocabulary (the home's
+ * names and the lexicon). Typos: one edit for words of 4–7 letters, two for longer ones, found
+ * through a deletion index (SymSpell), accepted only when one known word is that close.
+ * Sound-alikes (voice transcripts: "lite", "nite", "kichen"): a phonetic key shared by exactly
+ * one known word. Plurals: "lamps" → "lamp" when only the singular is known. Joined words:
+ * "livingroom" → "living room".
+ *
+ * Building is linear in the vocabulary: words longer than MAX_WORD letters are not indexed
+ * (nobody says them; a device's junk name must not cost quadratic time or memory).
+ */
+import { editDistance, isNumberToken } from '../intents/normalize.js';
+
+const MAX_WORD = 24;
+
+export class Speller {
+  private readonly deletions = new Map<string, string[]>();
+  private readonly phonetic = new Map<string, string[]>();
+
+  /** `preferred`: words that win a tie between equally close candidates (the home's own names). */
+  constructor(
+    readonly known: ReadonlySet<string>,
+    private readonly preferred: ReadonlySet<string> = new Set(),
+    /** Words never reached by correcting a short word: "had" must not become "has". */
+    private readonly weak: ReadonlySet<string> = new Set(),
+  ) {
+    for (const w of known) {
+      if (w.length > MAX_WORD || isNumberToken(w)) continue;
+      if (w.length < 3) continue;
+      push(this.deletions, w, w);
+      for (const d of deletes(w)) push(this.deletions, d, w);
+      push(this.phonetic, soundKey(w), w);
+    }
+  }
+
+  /** The corrected word(s), or undefined when no single known word fits. */
+  correct(tok: string): string[] | undefined {
+    if (this.known.has(tok)) return [tok];
+    if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
+    // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
+    for (const stem of inflections(tok)) if (this.known.has(stem)) return [stem];
+    const max = tok.length >= 8 ? 2 : 1;
+    const cands = new Set<string>();
+    for (const d of [tok, ...deletes(tok)]) for (const w of this.deletions.get(d) ?? []) cands.add(w);
+    if (max === 2)
+      for (const d of deletes(tok))
+        for (const dd of deletes(d)) for (const w of this.deletions.get(dd) ?? []) cands.add(w);
+    const near = [...cands].filter((w) => tok.length >= 5 || !this.weak.has(w));
+    for (let d = 1; d <= max; d++) {
+      const at = near.filter((w) => editDistance(tok, w, d) <= d);
+      if (at.length === 0) continue;
+      const pick = tieBreak(tok, at, this.preferred);
+      return pick ? [pick] : undefined;
+    }
+    // words run together: "livingroom", "frontdoor"
+    for (let i = 2; i <= tok.length - 2; i++) {
+      const a = tok.slice(0, i);
+      const b = tok.slice(i);
+      if (this.known.has(a) && this.known.has(b) && a.length + b.length >= 6) return [a, b];
+    }
+    const sound = this.phonetic.get(soundKey(tok))?.filter((w) => Math.abs(w.length - tok.length) <= 1);
+    if (sound && sound.length === 1 && tok.length >= 4) return [sound[0]!];
+    return undefined;
+  }
+}
+
+/**
+ * Among equally close words: the home's own names first, then the same first letter, then
+ * the same length ("trun" → "turn" rather than "run", "dor" → "door" rather than "do").
+ */
+function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>): string | undefined {
+  let c = cands;
+  for (const keep of [
+    (w: string) => preferred.has(w),
+    (w: string) => w[0] === tok[0],
+    (w: string) => w.length === tok.length,
+  ]) {
+    if (c.length === 1) break;
+    const k = c.filter(keep);
+    if (k.length > 0) c = k;
+  }
+  return c.length === 1 ? c[0] : undefined;
+}
+
+function inflections(tok: string): string[] {
+  const out: string[] = [];
+  if (tok.endsWith('ies')) out.push(`${tok.slice(0, -3)}y`);
+  if (tok.endsWith('es')) out.push(tok.slice(0, -2));
+  if (tok.endsWith('s') && !tok.endsWith('ss')) out.push(tok.slice(0, -1));
+  for (const suffix of ['ing', 'ed']) {
+    if (!tok.endsWith(suffix) || tok.length < suffix.length + 3) continue;
+    const stem = tok.slice(0, -suffix.length);
+    out.push(stem, `${stem}e`);
+    if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2]) out.push(stem.slice(0, -1));
+  }
+  return out;
+}
+
+function push(map: Map<string, string[]>, key: string, w: string) {
+  let l = map.get(key);
+  if (!l) map.set(key, (l = []));
+  if (l[l.length - 1] !== w) l.push(w);
+}
+
+function deletes(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.length; i++) out.push(w.slice(0, i) + w.slice(i + 1));
+  return out;
+}
+
+/**
+ * A coarse English sound key: spellings that sound alike collapse ("nite"/"night",
+ * "lite"/"light", "kichen"/"kitchen", "foto"/"photo"), then vowels after the first letter
+ * and doubled letters go.
+ */
+export function soundKey(w: string): string {
+  let s = w
+    .replace(/igh/g, 'i')
+    .replace(/ph/g, 'f')
+    .replace(/tch/g, 'ch')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/c/g, 'k')
+    .replace(/q/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/wh/g, 'w')
+    .replace(/gh/g, '')
+    .replace(/e$/, '');
+  s = s[0] + s.slice(1).replace(/[aeiouyhw]/g, '');
+  return s.replace(/(.)\1+/g, '$1');
+}

@@ -1,0 +1,533 @@
+/**
+ * Understanding one message in its conversation: the requests outside device control (undo,
+ * time, date, help, timers), answers to "which one?", rules for automations ("every weekday
+ * at 7 …", "when the garage door opens …"), a time to act ("in 10 minutes", "at 7"), compound
+ * commands ("… and …", "…, then …"), and single commands through the exact templates first and
+ * the second stage after. Pure over a registry snapshot, so the `nlu` command runs it too.
+ */
+import { IntentEngine, type IntentContext, type IntentResult } from '../intents/engine.js';
+import { tokenize } from '../intents/normalize.js';
+import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
+import type { Conversation } from './conversation.js';
+import {
+  NOUNS,
+  DATE_QUESTION,
+  HELP_PHRASES,
+  TIME_QUESTION,
+  TIMER_CANCEL,
+  TIMER_LIST,
+  UNDO_PHRASES,
+} from './lexicon.js';
+import { LEXICON_WORDS, SecondStage, type Reading, type Referent, type Target } from './reader.js';
+import { cutWhen, markClockTimes, type When } from './when.js';
+
+export type SpecialIntent =
+  | 'HearthUndo'
+  | 'HassGetCurrentTime'
+  | 'HassGetCurrentDate'
+  | 'HearthHelp'
+  | 'HearthTimerList'
+  | 'HearthTimerCancel';
+
+export interface Command {
+  reading: Reading;
+  when?: When | undefined;
+}
+
+/** A rule said in words, before the person confirms it. */
+export interface RuleDraft {
+  trigger:
+    | { type: 'time'; at: string; days?: string[] }
+    | { type: 'solar'; event: 'sunrise' | 'sunset' }
+    | { type: 'device_state'; entity: string; to: string; name: string };
+  conditions: (
+    | { type: 'sun'; after?: 'sunset' | 'sunrise'; before?: 'sunset' | 'sunrise' }
+    | { type: 'time'; after?: string; before?: string }
+  )[];
+  command: Reading;
+}
+
+export type Understood =
+  | { kind: 'command'; command: Command }
+  | { kind: 'ask'; reading: Reading }
+  | { kind: 'compound'; parts: Command[] }
+  | { kind: 'special'; intent: SpecialIntent }
+  | { kind: 'rule'; rule: RuleDraft }
+  | { kind: 'none' };
+
+const QUESTION_INTENTS = new Set(['HassGetState', 'HassClimateGetTemperature']);
+const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
+const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
+
+/** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
+function vague(r: Reading): boolean {
+  return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
+}
+
+export class Understanding {
+  private stage2: SecondStage;
+  private byId: Map<string, IntentEntity>;
+
+  constructor(readonly engine: IntentEngine) {
+    this.stage2 = new SecondStage(engine.registryIndex);
+    this.byId = new Map(engine.registry.entities.map((e) => [e.entity_id, e]));
+  }
+
+  /** Re-indexes after the registry changed. */
+  setRegistry(reg: IntentRegistry): void {
+    this.engine.setRegistry(reg);
+    this.stage2 = new SecondStage(this.engine.registryIndex);
+    this.byId = new Map(reg.entities.map((e) => [e.entity_id, e]));
+  }
+
+  understand(text: string, area: string | null, conv: Conversation): Understood {
+    const marked = markClockTimes(text);
+    const tokens = tokenize(marked);
+    if (tokens.length === 0) return { kind: 'none' };
+    const special = specialIntent(tokens);
+    if (special) return { kind: 'special', intent: special };
+
+    // the answer to "which one?"
+    if (conv.pending) {
+      const pending = conv.pending;
+      conv.pending = undefined;
+      const picked = this.pick(pending, tokens, area);
+      if (picked) return { kind: 'command', command: { reading: picked } };
+    }
+
+    const rule = this.rule(tokens, area, conv);
+    if (rule) return { kind: 'rule', rule };
+
+    const single = this.single(tokens, area, conv.referent);
+    if (single && single.kind !== 'none' && !hasJoin(text)) return single;
+    const compound = this.compound(marked, area, conv.referent);
+    if (compound) return compound;
+    return single ?? { kind: 'none' };
+  }
+
+  /** Remembers what a turn acted on, for the next one. */
+  remember(conv: Conversation, u: Understood): void {
+    if (u.kind === 'command') conv.referent = referentOf(u.command.reading);
+    else if (u.kind === 'compound') conv.referent = referentOf(u.parts[u.parts.length - 1]!.reading);
+    else if (u.kind === 'ask') {
+      conv.pending = u.reading;
+    }
+  }
+
+  /** One command, with or without a time to act. */
+  private single(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Understood | undefined {
+    const cut = cutWhen(tokens);
+    if (cut.when) {
+      const r = this.read(cut.tokens, area, referent);
+      if (r && !r.ask && !QUESTION_INTENTS.has(r.intent))
+        return { kind: 'command', command: { reading: r, when: cut.when } };
+    }
+    const r = this.read(tokens, area, referent);
+    if (!r) return undefined;
+    if (r.ask) return { kind: 'ask', reading: r };
+    return { kind: 'command', command: { reading: r } };
+  }
+
+  /**
+   * The exact templates first; the second stage when they decline, ask back, or leave the
+   * target vague (no name or place) while the second stage finds a specific one.
+   */
+  read(tokens: string[], area: string | null, referent: Referent | undefined): Reading | undefined {
+    const text = tokens.join(' ');
+    const pronoun = tokens.some((t) => PRONOUN_WORDS.has(t));
+    let first: Reading | undefined;
+    // with something to refer to, a pronoun or a target without an action continues the last
+    // turn ("turn it off", "and the kettle") before any template's reading of the bare name
+    const continues = referent && (pronoun || !this.stage2.hasAction(text));
+    if (!continues) {
+      const r = this.engine.recognize(text, { area }, { exactOnly: true });
+      if (r.intent) first = this.fromStageOne(r, tokens, area);
+      if (first && !first.ask && !vague(first)) return first;
+    }
+    const second = this.stage2.read(text, { area, referent });
+    if (second && !second.ask && (!first || !vague(second))) return second;
+    // "set the lamp to 30 percent": which lamp beats every light in the house
+    if (second?.ask && first && vague(first)) return second;
+    return first ?? second;
+  }
+
+  /** A stage-one result as a reading, if its target exists and every word is explained. */
+  private fromStageOne(r: IntentResult, tokens: string[], area: string | null): Reading | undefined {
+    // an action needs every word explained; a question may carry a wildcard ("how much … {name} …")
+    if (!QUESTION_INTENTS.has(r.intent!) && !this.explained(tokens)) return undefined;
+    const reg = this.engine.registry;
+    const byId = this.byId;
+    if (r.ask && r.ambiguous) {
+      const candidates = r.ambiguous.candidates
+        .map((c) => byId.get(c.entity_id))
+        .filter((e): e is IntentEntity => !!e);
+      return { intent: r.intent!, slots: r.slots, entity_ids: [], ask: r.ask, candidates };
+    }
+    let target: Target | undefined;
+    if (r.entity_ids.length > 0) {
+      target = {
+        kind: 'entities',
+        entities: r.entity_ids.map((id) => byId.get(id)).filter((e): e is IntentEntity => !!e),
+      };
+    } else if (
+      !QUESTION_INTENTS.has(r.intent!) ||
+      ['domain', 'area', 'floor'].some((k) => typeof r.slots[k] === 'string')
+    ) {
+      const s = r.slots;
+      const area = typeof s.area === 'string' ? this.stage2.findArea(s.area) : undefined;
+      const floor = typeof s.floor === 'string' ? reg.floors.find((f) => f.name === s.floor) : undefined;
+      const domain = typeof s.domain === 'string' ? s.domain : (DOMAIN_OF[r.intent!] ?? '*');
+      target = {
+        kind: 'group',
+        domain,
+        ...(typeof s.device_class === 'string' ? { device_class: s.device_class } : {}),
+        ...(area ? { area } : {}),
+        ...(floor ? { floor } : {}),
+        ...(typeof s.domain === 'string' ? {} : { implied: true }),
+      };
+      // Nothing of that kind in the whole home ("open the window"): not understood.
+      if (!area && !floor && !QUESTION_INTENTS.has(r.intent!) && this.stage2.membersOf(target).length === 0)
+        return undefined;
+      // A place without such a device ("close the kitchen blinds") stays a recognised command,
+      // as Home Assistant reports it; the agent then answers that there is none and acts on nothing.
+    }
+    const reading = {
+      intent: r.intent!,
+      slots: r.slots,
+      entity_ids: r.entity_ids,
+      ...(target ? { target } : {}),
+    };
+    return this.sharpen(reading, tokens, area);
+  }
+
+  /**
+   * A device named by a singular or mass noun ("the lamp", "the curtains") in the home or the
+   * caller's room, when exactly one fits: the templates report the kind and place, the agent
+   * and the person mean that one device.
+   */
+  private sharpen(r: Reading, tokens: string[], area: string | null): Reading {
+    const t = r.target;
+    if (!t || t.kind !== 'group' || (r.intent === 'HassGetState' && !('domain' in r.slots))) return r;
+    const said = t.area && tokens.join(' ').includes(tokenize(t.area.name).join(' '));
+    if (said || t.floor || (t.area && area === null)) return r;
+    if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
+    const words = tokens.filter((w) => NOUNS[w]?.domain === t.domain);
+    const noun = words.length === 1 ? NOUNS[words[0]!]! : undefined;
+    if (!noun || noun.group || noun.content) return r;
+    // the one device of that kind, or the one whose name has the word ("the tv" of two players)
+    let members = this.stage2.membersOf(t);
+    const named = members.filter((e) => (this.engine.registryIndex.byWord.get(words[0]!) ?? []).includes(e));
+    if (named.length > 0) members = named;
+    if (members.length !== 1) return r;
+    const e = members[0]!;
+    const slots: Record<string, string | number> = { ...r.slots, name: e.name };
+    for (const k of ['area', 'floor', 'domain', 'device_class']) delete slots[k];
+    return {
+      intent: r.intent,
+      slots,
+      entity_ids: [e.entity_id],
+      target: { kind: 'entities', entities: [e] },
+    };
+  }
+
+  /** Every word is one the home, the templates or the lexicon knows (after correction). */
+  private explained(tokens: string[]): boolean {
+    const { tokens: fixed } = this.stage2.correct(tokens);
+    const known = (t: string) =>
+      /^\d/.test(t) ||
+      LEXICON_WORDS.has(t) ||
+      this.engine.registryIndex.vocabulary.has(t) ||
+      this.engine.knowsWord(t);
+    return fixed.every(known);
+  }
+
+  /** "the floor lamp", "the one in the kitchen", "the bedside one": one of the candidates. */
+  private pick(pending: Reading, tokens: string[], area: string | null): Reading | undefined {
+    const cands = pending.candidates ?? [];
+    const { tokens: fixed } = this.stage2.correct(tokens);
+    const words = new Set(fixed);
+    const scored = cands.map((e) => {
+      const name = tokenize(e.name);
+      const areaName = e.area ? tokenize(this.engine.registryIndex.areaById.get(e.area)?.name ?? '') : [];
+      const hits =
+        name.filter((w) => words.has(w)).length +
+        (areaName.length > 0 && areaName.every((w) => words.has(w)) ? 1 : 0);
+      return { e, hits };
+    });
+    const best = Math.max(0, ...scored.map((s) => s.hits));
+    if (best === 0) return undefined;
+    const top = scored.filter((s) => s.hits === best).map((s) => s.e);
+    if (top.length !== 1) return undefined;
+    const e = top[0]!;
+    area;
+    return {
+      intent: pending.intent,
+      slots: { ...pending.slots, name: e.name },
+      entity_ids: [e.entity_id],
+      target: { kind: 'entities', entities: [e] },
+    };
+  }
+
+  /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
+  private compound(
+    text: string,
+    area: string | null,
+    referent: Referent | undefined,
+  ): Understood | undefined {
+    const segments = text
+      .split(/\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b|\balso\b)\s*/i)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
+    if (segments.length < 2) return undefined;
+    const parts: Command[] = [];
+    let ref = referent;
+    let carry = '';
+    segments.forEach((seg, i) => {
+      const txt = carry ? `${carry} ${seg}` : seg;
+      // "the lights in the garage, switch them off": a target alone waits for its action
+      if (i < segments.length - 1 && !this.stage2.hasAction(txt) && parts.length === 0) {
+        carry = txt;
+        return;
+      }
+      const u = this.single(tokenize(txt), area, ref);
+      if (u && u.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
+        const prev = parts[parts.length - 1];
+        // "it's too loud, turn it down": the same command said twice is one command
+        if (!prev || !sameCommand(prev, u.command)) parts.push(u.command);
+        ref = referentOf(u.command.reading);
+        carry = '';
+      } else carry = txt;
+    });
+    if (carry || parts.length === 0) return undefined;
+    if (parts.length === 1) return { kind: 'command', command: parts[0]! };
+    return { kind: 'compound', parts };
+  }
+
+  /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
+  private rule(tokens: string[], area: string | null, conv: Conversation): RuleDraft | undefined {
+    const first = tokens[0];
+    if (!first) return undefined;
+    const conditions: RuleDraft['conditions'] = [];
+    let rest = [...tokens];
+    // conditions anywhere: "after sunset", "before sunrise", "at night"
+    for (const [phrase, cond] of [
+      [['after', 'sunset'], { type: 'sun', after: 'sunset' }],
+      [['after', 'dark'], { type: 'sun', after: 'sunset' }],
+      [['at', 'night'], { type: 'sun', after: 'sunset' }],
+      [['before', 'sunrise'], { type: 'sun', before: 'sunrise' }],
+    ] as const) {
+      const at = indexOf(rest, phrase);
+      if (at >= 0 && first !== 'at') {
+        conditions.push({ ...cond });
+        rest = [...rest.slice(0, at), ...rest.slice(at + phrase.length)];
+      }
+    }
+    const schedule = readSchedule(rest);
+    if (schedule) {
+      const cmd = this.ruleCommand(schedule.rest, area, conv);
+      if (!cmd) return undefined;
+      return { trigger: schedule.trigger, conditions, command: cmd };
+    }
+    if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
+    // the trigger clause ends where a command begins
+    for (let k = 2; k < rest.length; k++) {
+      const cmd = this.ruleCommand(rest.slice(k), area, conv);
+      if (!cmd) continue;
+      const trigger = this.stateTrigger(rest.slice(1, k), area);
+      if (trigger) return { trigger, conditions, command: cmd };
+    }
+    return undefined;
+  }
+
+  private ruleCommand(tokens: string[], area: string | null, conv: Conversation): Reading | undefined {
+    const toks = tokens[0] === 'then' ? tokens.slice(1) : tokens;
+    if (toks.length === 0) return undefined;
+    const r = this.read(toks, area, conv.referent);
+    if (!r || r.ask || QUESTION_INTENTS.has(r.intent)) return undefined;
+    return r;
+  }
+
+  /** "the garage door opens", "there is motion in the hallway", "the front door is unlocked". */
+  private stateTrigger(clause: string[], area: string | null): RuleDraft['trigger'] | undefined {
+    const EVENTS: [string[], string][] = [
+      [['opens'], 'open'],
+      [['is', 'opened'], 'open'],
+      [['is', 'open'], 'open'],
+      [['closes'], 'closed'],
+      [['is', 'closed'], 'closed'],
+      [['turns', 'on'], 'on'],
+      [['goes', 'on'], 'on'],
+      [['is', 'on'], 'on'],
+      [['turns', 'off'], 'off'],
+      [['goes', 'off'], 'off'],
+      [['is', 'off'], 'off'],
+      [['is', 'locked'], 'locked'],
+      [['gets', 'locked'], 'locked'],
+      [['is', 'unlocked'], 'unlocked'],
+      [['gets', 'unlocked'], 'unlocked'],
+      [['unlocks'], 'unlocked'],
+      [['locks'], 'locked'],
+      [['detects', 'motion'], 'on'],
+    ];
+    // the same event in other kinds' words: a lock "opens" when it is unlocked
+    const ALSO: Record<string, string[]> = { open: ['open', 'unlocked'], closed: ['closed', 'locked'] };
+    const questions: string[][] = [];
+    for (const [words, state] of EVENTS) {
+      const at = indexOf(clause, words);
+      if (at < 0 || at + words.length !== clause.length) continue;
+      for (const st of ALSO[state] ?? [state]) questions.push(['is', ...clause.slice(0, at), st]);
+      break;
+    }
+    if (clause[0] === 'there' && clause[1] === 'is' && clause.includes('motion'))
+      questions.push(['is', 'there', ...clause.slice(2)]);
+    if (clause.includes('motion') && clause.includes('detected')) questions.push(['is', ...clause]);
+    let r: Reading | undefined;
+    for (const q of questions) {
+      r = this.stage2.read(q.join(' '), { area });
+      if (r && r.intent === 'HassGetState' && typeof r.slots.state === 'string') break;
+      r = undefined;
+    }
+    if (!r || typeof r.slots.state !== 'string') return undefined;
+    const t = r.target;
+    const members = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
+    if (members.length !== 1) return undefined;
+    return {
+      type: 'device_state',
+      entity: members[0]!.entity_id,
+      to: r.slots.state,
+      name: members[0]!.name,
+    };
+  }
+}
+
+const DOMAIN_OF: Record<string, string> = {
+  HassLightSet: 'light',
+  HassClimateSetTemperature: 'climate',
+  HassClimateGetTemperature: 'climate',
+  HassSetVolume: 'media_player',
+  HassMediaPause: 'media_player',
+  HassMediaUnpause: 'media_player',
+  HassMediaNext: 'media_player',
+  HassMediaPrevious: 'media_player',
+  HassSetPosition: 'cover',
+  HassVacuumStart: 'vacuum',
+  HassVacuumReturnToBase: 'vacuum',
+};
+
+function referentOf(r: Reading): Referent | undefined {
+  if (!r.target) return undefined;
+  return { intent: r.intent, slots: r.slots, target: r.target };
+}
+
+function sameCommand(a: Command, b: Command): boolean {
+  return (
+    a.reading.intent === b.reading.intent &&
+    JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
+  );
+}
+
+function hasJoin(text: string): boolean {
+  return /,|\band\b|\bthen\b|\balso\b/i.test(text);
+}
+
+function indexOf(tokens: readonly string[], phrase: readonly string[]): number {
+  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    for (let k = 0; k < phrase.length; k++) if (tokens[i + k] !== phrase[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function matchesAny(tokens: string[], phrases: string[]): boolean {
+  const text = tokens.join(' ');
+  return phrases.some((p) => text === p || text === `${p} please` || text === `please ${p}`);
+}
+
+function specialIntent(tokens: string[]): SpecialIntent | undefined {
+  const core = tokens.filter((t) => !['hey', 'ok', 'okay', 'oops', 'so', 'please', 'um', 'uh'].includes(t));
+  const text = core.join(' ');
+  if (
+    UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
+    /^undo\b/.test(text)
+  )
+    return 'HearthUndo';
+  if (matchesAny(core, ['put it back', 'change it back', 'take that back', 'revert that', 'revert it']))
+    return 'HearthUndo';
+  if (matchesAny(core, TIME_QUESTION)) return 'HassGetCurrentTime';
+  if (matchesAny(core, DATE_QUESTION) || text === 'what day is today') return 'HassGetCurrentDate';
+  if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
+  if (TIMER_LIST.some((p) => text.includes(p)) && !/\bcancel\b/.test(text)) return 'HearthTimerList';
+  if (matchesAny(core, TIMER_CANCEL) || /^cancel (the |my |all )?(timers?|scheduled)/.test(text))
+    return 'HearthTimerCancel';
+  return undefined;
+}
+
+const DAYS: Record<string, string[]> = {
+  day: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  morning: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  evening: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  night: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  weekday: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  weekend: ['sat', 'sun'],
+  weekends: ['sat', 'sun'],
+  monday: ['mon'],
+  tuesday: ['tue'],
+  wednesday: ['wed'],
+  thursday: ['thu'],
+  friday: ['fri'],
+  saturday: ['sat'],
+  sunday: ['sun'],
+};
+
+/** "every weekday at 7", "at 6h30 every day", "every day at sunset", "at sunrise". */
+function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: string[] } | undefined {
+  let days: string[] | undefined;
+  let rest = [...tokens];
+  let every = false;
+  let evening = false;
+  const e = rest.findIndex((t) => t === 'every' || t === 'each' || t === 'on');
+  if (e >= 0 && DAYS[rest[e + 1] ?? '']) {
+    const word = rest[e + 1]!;
+    if (rest[e] === 'on' && !word.endsWith('s') && !DAYS[word]?.length) return undefined;
+    days = DAYS[word]!.length === 7 ? undefined : DAYS[word];
+    evening = word === 'night' || word === 'evening';
+    every = true;
+    rest = [...rest.slice(0, e), ...rest.slice(e + 2)];
+  } else if (rest[0] === 'daily') {
+    every = true;
+    rest = rest.slice(1);
+  }
+  const sun = rest.findIndex((t, i) => t === 'at' && (rest[i + 1] === 'sunset' || rest[i + 1] === 'sunrise'));
+  if (sun >= 0) {
+    const event = rest[sun + 1] as 'sunset' | 'sunrise';
+    rest = [...rest.slice(0, sun), ...rest.slice(sun + 2)];
+    return { trigger: { type: 'solar', event }, rest: trimLinks(rest) };
+  }
+  if (!every) return undefined;
+  const cut = cutWhen(rest);
+  if (!cut.when?.at) return undefined;
+  let at = cut.when.at;
+  const h = Number(at.slice(0, 2));
+  if (evening && h < 12) at = `${String(h + 12).padStart(2, '0')}${at.slice(2)}`;
+  return { trigger: { type: 'time', at, ...(days ? { days } : {}) }, rest: trimLinks(cut.tokens) };
+}
+
+function trimLinks(tokens: string[]): string[] {
+  let t = tokens;
+  while (t.length > 0 && ['then', 'and', 'please'].includes(t[0]!)) t = t.slice(1);
+  return t;
+}
+
+/** A short form of what a reading targets, for replies and rules in words. */
+export function describeTarget(t: Target | undefined): string {
+  if (!t) return 'it';
+  if (t.kind === 'entities') return `the ${t.entities[0]?.name ?? 'device'}`;
+  const kind = t.domain === '*' ? 'everything' : `the ${t.device_class ?? t.domain.replace(/_/g, ' ')}s`;
+  const where = t.area ? ` in the ${t.area.name}` : t.floor ? ` on the ${t.floor.name}` : '';
+  return `${kind}${where}`;
+}

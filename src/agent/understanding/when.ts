@@ -1,0 +1,132 @@
+/**
+ * Time expressions in a command: "in 10 minutes", "in half an hour", "at 7", "at 6 pm",
+ * "at 22:30", "at noon". They are cut out of the sentence (the rest is understood as usual)
+ * and returned as a delay or a local time of day. Works on tokens from `tokenize`, after
+ * `markClockTimes` has kept "22:30" together as "22h30".
+ */
+
+export interface When {
+  delay_seconds?: number;
+  /** Local time of day, HH:MM, 24-hour. */
+  at?: string;
+}
+
+const UNIT_SECONDS: Record<string, number> = {
+  second: 1,
+  seconds: 1,
+  sec: 1,
+  secs: 1,
+  minute: 60,
+  minutes: 60,
+  min: 60,
+  mins: 60,
+  hour: 3600,
+  hours: 3600,
+  hr: 3600,
+  hrs: 3600,
+};
+
+/** "22:30" → "22h30" before tokenizing, so the colon does not split the time. */
+export function markClockTimes(text: string): string {
+  return text.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Finds one time expression; returns the tokens without it. */
+export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === 'in') {
+      const r = readDelay(tokens, i + 1);
+      if (r)
+        return {
+          tokens: [...tokens.slice(0, i), ...tokens.slice(r.end)],
+          when: { delay_seconds: r.seconds },
+        };
+    }
+    if (t === 'at') {
+      const r = readClock(tokens, i + 1);
+      if (r) return { tokens: [...tokens.slice(0, i), ...tokens.slice(r.end)], when: { at: r.at } };
+    }
+  }
+  return { tokens };
+}
+
+function readDelay(tokens: string[], i: number): { seconds: number; end: number } | undefined {
+  // "half an hour"
+  if (tokens[i] === 'half' && (tokens[i + 1] === 'an' || tokens[i + 1] === 'a') && tokens[i + 2] === 'hour')
+    return { seconds: 1800, end: i + 3 };
+  let n: number | undefined;
+  let j = i;
+  if (tokens[j] === 'a' || tokens[j] === 'an') {
+    n = 1;
+    j++;
+  } else if (/^\d+(\.\d+)?$/.test(tokens[j] ?? '')) {
+    n = Number(tokens[j]);
+    j++;
+  }
+  if (n === undefined) return undefined;
+  const unit = UNIT_SECONDS[tokens[j] ?? ''];
+  if (!unit) return undefined;
+  j++;
+  let seconds = n * unit;
+  // "an hour and a half"
+  if (tokens[j] === 'and' && tokens[j + 1] === 'a' && tokens[j + 2] === 'half') {
+    seconds += unit / 2;
+    j += 3;
+  }
+  if (seconds <= 0 || seconds > 7 * 86_400) return undefined;
+  return { seconds: Math.round(seconds), end: j };
+}
+
+function readClock(tokens: string[], i: number): { at: string; end: number } | undefined {
+  const t = tokens[i] ?? '';
+  if (t === 'noon' || t === 'midday') return { at: '12:00', end: i + 1 };
+  if (t === 'midnight') return { at: '00:00', end: i + 1 };
+  let h: number;
+  let m = 0;
+  let j = i + 1;
+  const hm = /^(\d{1,2})h(\d{2})$/.exec(t);
+  if (hm) {
+    h = Number(hm[1]);
+    m = Number(hm[2]);
+  } else if (/^\d{1,2}$/.test(t)) {
+    h = Number(t);
+    // "at 6 30"
+    if (/^\d{2}$/.test(tokens[j] ?? '') && Number(tokens[j]) < 60) {
+      m = Number(tokens[j]);
+      j++;
+    }
+  } else return undefined;
+  const ampm = tokens[j];
+  if (ampm === 'pm' || ampm === 'am') {
+    if (h < 1 || h > 12) return undefined;
+    if (ampm === 'pm' && h < 12) h += 12;
+    if (ampm === 'am' && h === 12) h = 0;
+    j++;
+  } else if (ampm === 'p' || ampm === 'a') {
+    if (tokens[j + 1] === 'm') {
+      if (ampm === 'p' && h < 12) h += 12;
+      j += 2;
+    }
+  } else if (
+    tokens[j] === 'in' &&
+    tokens[j + 1] === 'the' &&
+    (tokens[j + 2] === 'evening' || tokens[j + 2] === 'afternoon')
+  ) {
+    if (h < 12) h += 12;
+    j += 3;
+  } else if (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'morning') {
+    j += 3;
+  } else if (tokens[j] === 'tonight') {
+    if (h < 12) h += 12;
+    j++;
+  } else if (tokens[j] === 'o' && tokens[j + 1] === 'clock') {
+    j += 2;
+  } else if (tokens[j] === 'oclock') {
+    j++;
+  }
+  if (h > 23 || m > 59) return undefined;
+  return { at: `${pad(h)}:${pad(m)}`, end: j };
+}

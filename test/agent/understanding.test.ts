@@ -1,0 +1,228 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/clock.js';
+import { IntentEngine } from '../../src/agent/intents/engine.js';
+import { nluLine } from '../../src/agent/intents/nlu-output.js';
+import { registryFromFixtures } from '../../src/agent/intents/registry.js';
+import { Conversations } from '../../src/agent/understanding/conversation.js';
+import { Speller } from '../../src/agent/understanding/speller.js';
+import { Understanding } from '../../src/agent/understanding/understand.js';
+import { cutWhen, markClockTimes } from '../../src/agent/understanding/when.js';
+import { tokenize } from '../../src/agent/intents/normalize.js';
+
+/**
+ * The understanding stage by kind of sentence, on the development set's home
+ * (test/agent/devset/home.json: kitchen light / kitchen fan / kitchen speaker, three lamps,
+ * two doors). A few sentences per kind; the whole set is scored by `npm run nlu:devset`.
+ */
+const home = fileURLToPath(new URL('./devset/home.json', import.meta.url));
+const u = new Understanding(new IntentEngine(registryFromFixtures([home])));
+const read = (text: string, area: string | null = null, history: string[] = []) =>
+  nluLine(u, text, area, history);
+
+describe('second stage: phrasing around a known command', () => {
+  it.each([
+    [
+      'would you mind switching off the lights in the garage',
+      'HassTurnOff',
+      { area: 'Garage', domain: 'light' },
+    ],
+    ['please make sure the garage light is off', 'HassTurnOff', { name: 'Garage Light' }],
+    ['I want the kitchen lights at fifty percent', 'HassLightSet', { area: 'Kitchen', brightness: 50 }],
+    [
+      'could you heat the office to 20 degrees',
+      'HassClimateSetTemperature',
+      { area: 'Office', temperature: 20 },
+    ],
+    ['lock up the entrance', 'HassTurnOn', { area: 'Hallway', domain: 'lock' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});
+
+describe('questions, terse and reordered commands, numbers', () => {
+  it.each([
+    ['did I leave any lights on', 'HassGetState', { domain: 'light', state: 'on' }],
+    ['is the ceiling fan running', 'HassGetState', { name: 'Ceiling Fan', state: 'on' }],
+    ['thermostat 21', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 21 }],
+    ['the front door, lock it', 'HassTurnOn', { name: 'Front Door' }],
+    [
+      'set the thermostat to twenty one point five',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21.5 },
+    ],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});
+
+describe('names: typos, plurals, partial names, sound-alikes', () => {
+  it.each([
+    ['turn on the bedrom light', { area: 'Bedroom', domain: 'light' }],
+    ['swtich off the kettle', { name: 'Kettle' }],
+    ['turn of the christmas tree', { name: 'Christmas Tree' }],
+    ['turn off the kettles', { name: 'Kettle' }],
+    ['turn on the backlight', { name: 'TV Backlight' }],
+    ['turn on the tv backlite', { name: 'TV Backlight' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text).slots).toEqual(slots);
+  });
+
+  it('corrects a word only when one known word is that close, preferring the home’s own names', () => {
+    const s = new Speller(new Set(['turn', 'run', 'door', 'do', 'night']), new Set(['door']));
+    expect(s.correct('trun')).toEqual(['turn']);
+    expect(s.correct('dor')).toEqual(['door']);
+    expect(s.correct('nite')).toEqual(['night']);
+    expect(s.correct('dishwasher')).toBeUndefined();
+  });
+});
+
+describe('scenes by name alone or with a verb', () => {
+  it.each([
+    'good night',
+    'movie night',
+    'run the movie night scene',
+    "we're leaving, set away mode",
+    'movie nite',
+  ])('"%s" activates a scene', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'HassTurnOn' });
+    expect(String(read(text).slots['name'])).toMatch(/Good Night|Movie Night|Away/);
+  });
+});
+
+describe('confidence and declining', () => {
+  it.each([
+    'turn on the oven',
+    'I read a book about lights',
+    'turn on the bedroom tv',
+    'turn on the kitchen toaster',
+    'my neighbour’s kitchen light is always on',
+    'good morning to you too, how are you',
+    'open the window',
+    'unlock my phone',
+  ])('declines "%s" without acting on the nearest device', (text) => {
+    expect(read(text)).toEqual({ intent: null, slots: {} });
+  });
+
+  it('asks back when two devices fit, and takes the answer in the conversation', () => {
+    expect(read('switch on the ceiling light')).toMatchObject({
+      intent: 'HassTurnOn',
+      ask: 'Did you mean the Living Room Ceiling Light or the Bedroom Ceiling Light?',
+    });
+    expect(read('the bedroom one', null, ['switch on the ceiling light'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedroom Ceiling Light' },
+    });
+  });
+
+  it('never reads a number out of range as a setting', () => {
+    expect(read('set the desk lamp to 250 percent').intent).toBeNull();
+  });
+});
+
+describe('context and dialogue', () => {
+  it('uses the room the request comes from', () => {
+    expect(read("it's too dark in here", 'Kitchen')).toEqual({
+      intent: 'HassLightSet',
+      slots: { area: 'Kitchen', brightness_step: 'up' },
+    });
+    expect(read('pause it', 'Living Room')).toEqual({
+      intent: 'HassMediaPause',
+      slots: { area: 'Living Room' },
+    });
+  });
+
+  it.each([
+    ['turn it off', ['turn on the kitchen light'], 'HassTurnOff', { name: 'Kitchen Light' }],
+    [
+      'and the bedroom too',
+      ['turn off the lights in the living room'],
+      'HassTurnOff',
+      { area: 'Bedroom', domain: 'light' },
+    ],
+    [
+      'make it brighter',
+      ['turn on the desk lamp'],
+      'HassLightSet',
+      { name: 'Desk Lamp', brightness_step: 'up' },
+    ],
+    [
+      'what about the office',
+      ['how warm is it in the living room'],
+      'HassClimateGetTemperature',
+      { area: 'Office' },
+    ],
+    [
+      'turn it down a bit',
+      ['is the tv on'],
+      'HassSetVolume',
+      { name: 'Living Room TV', volume_step: 'down' },
+    ],
+  ])('"%s" after %j', (text, history, intent, slots) => {
+    expect(read(text, null, history)).toEqual({ intent, slots });
+  });
+
+  it('forgets a conversation after a few minutes', () => {
+    const clock = new FakeClock(0);
+    const convs = new Conversations(clock, 60_000);
+    const c = convs.get('x');
+    u.remember(c, u.understand('turn on the kitchen light', null, c));
+    expect(convs.get('x').referent).toBeDefined();
+    clock.advance(61_000);
+    expect(convs.get('x').referent).toBeUndefined();
+  });
+});
+
+describe('compound commands and acting on time', () => {
+  it('splits on and/then/commas and lets later parts borrow the verb', () => {
+    expect(read('turn off the kitchen light and the kettle')).toEqual({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Kitchen Light', '2.name': 'Kettle' },
+    });
+    expect(read('lock the doors, then arm the alarm')).toEqual({
+      intent: 'HassTurnOn+HassTurnOn',
+      slots: { '1.domain': 'lock', '2.name': 'Home Alarm' },
+    });
+  });
+
+  it('reads delays and clock times, and keeps "at 19" a temperature when nothing else makes sense', () => {
+    expect(read('turn off the kitchen light in 10 minutes').slots).toEqual({
+      name: 'Kitchen Light',
+      delay_seconds: 600,
+    });
+    expect(read('at 22:30 turn off the christmas tree').slots).toEqual({
+      name: 'Christmas Tree',
+      at: '22:30',
+    });
+    expect(read('close the bedroom curtains at 9 pm').slots).toEqual({
+      name: 'Bedroom Curtains',
+      at: '21:00',
+    });
+    expect(read('thermostat at nineteen and a half').slots).toEqual({
+      name: 'Thermostat',
+      temperature: 19.5,
+    });
+    expect(cutWhen(tokenize(markClockTimes('in half an hour turn it off'))).when).toEqual({
+      delay_seconds: 1800,
+    });
+  });
+
+  it('reads rules for automations with their trigger', () => {
+    expect(read('every weekday at 7 turn on the kitchen light')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'time' },
+    });
+    expect(read('when the garage door opens turn on the garage light').slots).toEqual({ trigger: 'state' });
+    expect(read('at sunrise open the bedroom curtains').slots).toEqual({ trigger: 'sun' });
+  });
+
+  it('knows undo, the time and date, timers and help', () => {
+    expect(read('undo that').intent).toBe('HearthUndo');
+    expect(read('put it back').intent).toBe('HearthUndo');
+    expect(read('what time is it').intent).toBe('HassGetCurrentTime');
+    expect(read("what's today's date").intent).toBe('HassGetCurrentDate');
+    expect(read('cancel that').intent).toBe('HearthTimerCancel');
+    expect(read('which timers are set').intent).toBe('HearthTimerList');
+    expect(read('what can you do').intent).toBe('HearthHelp');
+  });
+});
