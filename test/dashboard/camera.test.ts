@@ -73,8 +73,8 @@ describe.skipIf(!hasChromium)('a camera in the dashboard', () => {
     await logIn(page, t.url, 'guest', PASSWORD);
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await (browser as Browser | undefined)?.close();
+    await (t as TestApp | undefined)?.stop();
     await cam.stop();
     removeBuild();
   }, 60_000);
