@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('a camera in the dashboard', () => {
     const now = dialog.getByRole('img', { name: 'Front Garden now' });
     await now.waitFor();
     // The JPEG decoded: the picture has the camera's size.
-    await expect.poll(() => now.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect.poll(() => now.evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBe(320);
     expect(await now.getAttribute('src')).toMatch(/^blob:/);
     expect(cam.snapshotsServed).toBe(served + 1);
 
@@ -98,7 +98,9 @@ describe.skipIf(!hasChromium)('a camera in the dashboard', () => {
     await kept.first().click();
     const motionPicture = dialog.locator('.kept-picture img');
     await motionPicture.waitFor();
-    await expect.poll(() => motionPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect
+      .poll(() => motionPicture.evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
+      .toBe(320);
     await page.screenshot({ path: join(screenshotDir(), 'camera.png') });
 
     // Refreshed on demand only: nothing is fetched while the details stay open.

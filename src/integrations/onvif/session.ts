@@ -421,8 +421,9 @@ export class CameraSession implements DeviceSession {
     const until = clock.now() + PTZ_FOLLOW_MS;
     const step = Math.max(50, Math.min(250, this.timing.pollMs / 4));
     try {
-      while (!this.stopped && this.client === client && clock.now() < until) {
-        await new Promise<void>((r) => clock.setTimeout(r, step));
+      // Asked soon at first (a fast head is there at once), then every `step`.
+      for (let attempt = 0; !this.stopped && this.client === client && clock.now() < until; attempt++) {
+        await new Promise<void>((r) => clock.setTimeout(r, Math.min(step, 25 * 2 ** attempt)));
         let s;
         try {
           s = await client.ptzStatus(this.data.profile);
