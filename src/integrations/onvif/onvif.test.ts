@@ -34,6 +34,16 @@ let t: TestApp;
 let admin: string;
 let viewer: string;
 const CAMERA = 'camera.front_garden';
+const appOptions = {
+  dataDir,
+  logStream: logs,
+  config: {
+    wifi_poll_interval: 0.3,
+    wifi_timeout: 0.4,
+    camera_snapshots_max: 3,
+    log_level: 'debug' as const,
+  },
+};
 const MOTION = 'binary_sensor.front_garden_motion';
 
 beforeAll(async () => {
@@ -43,16 +53,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html>router</html>'),
   );
   await new Promise<void>((r) => notOnvif.listen(0, '127.0.0.1', r));
-  t = await startTestApp({
-    dataDir,
-    logStream: logs,
-    config: {
-      wifi_poll_interval: 0.3,
-      wifi_timeout: 0.4,
-      camera_snapshots_max: 3,
-      log_level: 'debug',
-    },
-  });
+  t = await startTestApp(appOptions);
   const users = await withUsers(t);
   admin = users.adminToken;
   viewer = (await users.make('guest', 'viewer')).token;
@@ -286,6 +287,20 @@ describe('ONVIF cameras', () => {
     expect((await entity(CAMERA)).available).toBe(true);
     await motionEvent();
     expect((await control(CAMERA, 'goto_preset', { preset: 'Garden gate' })).body.outcome).toBe('confirmed');
+  });
+
+  it('after a restart watches the saved cameras again, still active', async () => {
+    expect((await control(CAMERA, 'start_recording')).body.outcome).toBe('confirmed');
+    const newest = (await snapshots())[0]!.id;
+    const subscription = cam.newestSubscription;
+    await t.stop({ keepData: true });
+    t = await startTestApp(appOptions);
+    await eventually(async () => cam.newestSubscription).toBeGreaterThan(subscription);
+    expect((await entity(CAMERA)).state).toBe('recording');
+    await eventually(async () => (await entity(CAMERA)).available).toBe(true);
+    await motionEvent();
+    await eventually(async () => (await snapshots())[0]!.id).not.toBe(newest);
+    expect(await snapshots()).toHaveLength(3);
   });
 
   it('removes a camera: entities, the subscription at the camera and the kept snapshots go', async () => {
