@@ -25,6 +25,7 @@ export class OnvifIntegration extends LocalDeviceIntegration {
   constructor(private readonly onvifDeps: PairableDeps) {
     const timing = timingOf(onvifDeps.config);
     const sessions = new Map<string, CameraSession>();
+    const me: { integration?: OnvifIntegration } = {};
     const store = new SnapshotStore(join(onvifDeps.storage.dir, 'snapshots'), onvifDeps.clock, () => ({
       max: onvifDeps.config.camera_snapshots_max,
       days: onvifDeps.config.camera_snapshot_days,
@@ -33,7 +34,12 @@ export class OnvifIntegration extends LocalDeviceIntegration {
       {
         id: 'onvif',
         name: 'ONVIF cameras',
-        probe: (req, progress, signal) => probeOnvif(req, progress, signal, timing.timeoutMs),
+        probe: async (req, progress, signal) => {
+          const found = await probeOnvif(req, progress, signal, timing.timeoutMs);
+          // Added again (a new address or password): it stays active if it was.
+          if (me.integration?.savedDevice(found.id)?.data.active === true) found.data.active = true;
+          return found;
+        },
         open: (ctx) => {
           const session: CameraSession = new CameraSession(ctx, timing, store, () => {
             if (sessions.get(ctx.saved.id) === session) sessions.delete(ctx.saved.id);
@@ -45,6 +51,7 @@ export class OnvifIntegration extends LocalDeviceIntegration {
       onvifDeps,
     );
     this.store = store;
+    me.integration = this;
     const sessionOf = (uniqueId: string) => {
       const [device, part] = uniqueId.split('/');
       return part === 'camera' ? sessions.get(device!) : undefined;

@@ -301,6 +301,13 @@ describe('ONVIF cameras', () => {
     await motionEvent();
     await eventually(async () => (await snapshots())[0]!.id).not.toBe(newest);
     expect(await snapshots()).toHaveLength(3);
+    // Added again (say, after a password change): the same camera, still active.
+    const watched = cam.newestSubscription;
+    const again = await pair({ address: cam.address, username: 'admin', password: PASSWORD });
+    expect(again.status).toBe(201);
+    expect(again.body.device.id).toBe('onvif:onvif-simcam0001');
+    expect((await entity(CAMERA)).state).toBe('recording');
+    await eventually(async () => cam.newestSubscription).toBeGreaterThan(watched);
   });
 
   it('removes a camera: entities, the subscription at the camera and the kept snapshots go', async () => {
