@@ -2,11 +2,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../clock.js';
 import { loadConfig } from '../../config/index.js';
+import { InProcessDiscovery as InProcessProtocol } from '../../test-support/in-process-discovery.js';
 import { startTestApp, withUsers, type TestApp } from '../../test-support/harness.js';
 import { PROFILES, ShellyGen2Simulator } from '../shelly/simulator-gen2.js';
 import { kasaEncrypt, parseKasaAnswer } from './kasa-udp.js';
 import { OfferTable, type Found } from './offers.js';
-import type { DiscoveryProtocol } from './protocol.js';
 import { parseProbeMatches, probeMessage } from './ws-discovery.js';
 
 /**
@@ -16,24 +16,6 @@ import { parseProbeMatches, probeMessage } from './ws-discovery.js';
  * "hears" a real Shelly simulator on 127.0.0.1. The protocols themselves, over real multicast
  * and broadcast, are tested in test/discovery-netns (a private network namespace).
  */
-
-/** Answers each query with fixed devices, in-process: no socket, nothing on any network. */
-class InProcessProtocol implements DiscoveryProtocol {
-  readonly name = 'in-process';
-  queries = 0;
-  private found: ((f: Found) => void) | undefined;
-  constructor(readonly devices: Found[]) {}
-  async open(found: (f: Found) => void) {
-    this.found = found;
-  }
-  query() {
-    this.queries++;
-    for (const d of this.devices) this.found?.(d);
-  }
-  async close() {
-    this.found = undefined;
-  }
-}
 
 function connect(t: TestApp, token: string): Promise<Socket> {
   const socket = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
