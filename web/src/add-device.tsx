@@ -151,6 +151,8 @@ export function AddDeviceView({ store }: { store: HomeStore }) {
       }
     } catch (err) {
       setStatus({ tone: 'error', text: message(err) });
+      // A device with a password (e.g. an offered Shelly): the field is right there to fill in.
+      if (err instanceof ApiError && err.code === 'DEVICE_AUTH_FAILED') passwordInput.current?.focus();
     } finally {
       setBusy(false);
     }
