@@ -373,7 +373,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'HEARTH_DISCOVERY',
     type: { kind: 'enum', values: ['on', 'off'] },
     default: 'off',
-    doc: 'Look for WiFi devices on the home network and offer them on the Add-a-device page (never added without an admin): mDNS queries for `_shelly._tcp`, `_wled._tcp`, `_hue._tcp`, an ONVIF WS-Discovery probe to 239.255.255.250:3702 and the Kasa query broadcast to UDP 9999, on every interface, at start, every 5 minutes and on demand. `off`: no discovery socket is opened and nothing is sent.',
+    doc: 'Look for WiFi devices on the home network and offer them on the Add-a-device page (never added without an admin): mDNS queries for `_shelly._tcp`, `_wled._tcp`, `_hue._tcp`, an ONVIF WS-Discovery probe to 239.255.255.250:3702 and the Kasa query broadcast to UDP 9999, sent through the interface of the default route (answers are heard on all), at start, every 5 minutes and on demand. `off`: no discovery socket is opened and nothing is sent.',
   },
   {
     key: 'matter_bridge_port',
