@@ -52,6 +52,7 @@ export function parseKasaAnswer(data: Buffer, from: string): Found | undefined {
 export class KasaDiscovery implements DiscoveryProtocol {
   readonly name = 'kasa';
   private socket: Socket | undefined;
+  private warned = false;
 
   constructor(private readonly log: Logger) {}
 
@@ -70,7 +71,10 @@ export class KasaDiscovery implements DiscoveryProtocol {
 
   query() {
     this.socket?.send(kasaEncrypt(KASA_DISCOVERY_QUERY), KASA_PORT, BROADCAST, (err) => {
-      if (err) this.log.warn({ err }, 'Kasa discovery broadcast not sent');
+      if (!err) return;
+      // Once at warn level (e.g. no route on this machine), then at debug: it fails the same way every scan.
+      this.log[this.warned ? 'debug' : 'warn']({ err }, 'Kasa discovery broadcast not sent');
+      this.warned = true;
     });
   }
 

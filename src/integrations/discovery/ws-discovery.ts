@@ -85,6 +85,7 @@ export function parseProbeMatches(xml: string): Found[] {
 export class WsDiscovery implements DiscoveryProtocol {
   readonly name = 'ws-discovery';
   private socket: Socket | undefined;
+  private warned = false;
 
   constructor(private readonly log: Logger) {}
 
@@ -103,7 +104,10 @@ export class WsDiscovery implements DiscoveryProtocol {
   query() {
     const msg = Buffer.from(probeMessage(randomUUID()));
     this.socket?.send(msg, WS_DISCOVERY_PORT, WS_DISCOVERY_GROUP, (err) => {
-      if (err) this.log.warn({ err }, 'WS-Discovery probe not sent');
+      if (!err) return;
+      // Once at warn level (e.g. no route on this machine), then at debug: it fails the same way every scan.
+      this.log[this.warned ? 'debug' : 'warn']({ err }, 'WS-Discovery probe not sent');
+      this.warned = true;
     });
   }
 
