@@ -22,6 +22,7 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
   const shelly = new ShellyGen2Simulator(PROFILES.plus1pm, 'shelly-dash-pw', 'shellyplus1pm');
   const bridge = new HueBridgeSimulator();
   const wled = new WledSimulator('WLED Hallway');
+  const garage = new ShellyGen2Simulator(PROFILES.plus1pm, 'garage-pw', 'shellyplus1pm');
   const discovery = new InProcessDiscovery([]);
   let t: TestApp;
   let browser: Browser;
@@ -33,8 +34,10 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await shelly.start();
     await bridge.start();
     await wled.start();
+    await garage.start();
     discovery.devices.push(
       { integration: 'wled', address: wled.address, name: 'wled-hallway' },
+      { integration: 'shelly', address: garage.address, name: 'shellyplus1pm-garage', model: 'Plus1PM' },
       { integration: 'onvif', address: '127.0.0.1:1', name: 'Porch camera', model: 'IPC-T54' },
     );
     const build = await buildDashboard();
@@ -57,6 +60,7 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await shelly.stop();
     await bridge.stop();
     await wled.stop();
+    await garage.stop();
     removeBuild();
   });
 
@@ -124,6 +128,23 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await offers.getByRole('listitem').filter({ hasText: 'wled-hallway' }).waitFor({ state: 'detached' });
     expect((await t.api('GET', '/api/home/integrations/wled/devices', { token })).body).toHaveLength(1);
     await page.screenshot({ path: join(screenshotDir(), 'add-device.png'), fullPage: true });
+  });
+
+  it("asks for an offered device's password, then adds it", async () => {
+    await page.getByRole('button', { name: 'Add shellyplus1pm-garage (Shelly)' }).click();
+    await page.getByRole('alert').filter({ hasText: 'has a password' }).waitFor();
+    expect(await page.getByLabel(/^Address/).inputValue()).toBe(garage.address);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+      .toBe('password');
+    await page.getByLabel(/^Password/).fill('garage-pw');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Added' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Devices found on your network' })
+      .getByRole('listitem')
+      .filter({ hasText: 'shellyplus1pm-garage' })
+      .waitFor({ state: 'detached' });
   });
 
   it('shows a device found while the page is open, live', async () => {

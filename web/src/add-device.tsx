@@ -164,13 +164,16 @@ export function AddDeviceView({ store }: { store: HomeStore }) {
     if (!k) return;
     setKind(k.id);
     setAddress(o.address);
+    // Credentials typed for another device are never sent to this one.
+    setUsername('');
+    setPassword('');
     void refresh(k.id);
     if (k.pairing.credentials === 'required') {
       setStatus({ tone: 'info', text: `Give the password of ${o.name ?? o.address}, then press Add.` });
       setTimeout(() => passwordInput.current?.focus(), 0);
       return;
     }
-    void pair(k, o.address, username, password);
+    void pair(k, o.address, '', '');
   }
 
   async function scan() {
