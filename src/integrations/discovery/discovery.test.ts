@@ -181,6 +181,8 @@ describe('discovery when it is on (over an in-process protocol)', () => {
     protocol = new InProcessProtocol([
       { integration: 'shelly', address: shelly.address, name: 'shellyplus1pm-kettle', model: 'Plus1PM' },
       { integration: 'onvif', address: '127.0.0.1:1', name: 'Porch camera' },
+      // A LAN answer is untrusted: an address the pairing would refuse is never offered.
+      { integration: 'onvif', address: 'http://x/<script>', name: 'Bad camera' },
     ]);
     t = await startTestApp({
       config: { discovery: 'on', wifi_poll_interval: 1, wifi_timeout: 1 },

@@ -135,6 +135,16 @@ export class DiscoveryService implements Part {
 
   private heard(found: Found) {
     if (this.stopped) return;
+    // Answers come from anything on the LAN: an address the pairing would refuse is not offered.
+    try {
+      parseAddress(found.address);
+    } catch {
+      this.deps.log.debug(
+        { integration: found.integration },
+        'discovery answer with an unusable address ignored',
+      );
+      return;
+    }
     const offer = this.offers.seen(found);
     if (!offer) return;
     const paired = this.isPaired(offer.integration, [offer.address, ...(found.aliases ?? [])]);
