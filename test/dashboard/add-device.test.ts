@@ -134,9 +134,7 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await page.getByRole('button', { name: 'Add shellyplus1pm-garage (Shelly)' }).click();
     await page.getByRole('alert').filter({ hasText: 'has a password' }).waitFor();
     expect(await page.getByLabel(/^Address/).inputValue()).toBe(garage.address);
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
-      .toBe('password');
+    await expect.poll(() => page.evaluate(`document.activeElement?.getAttribute('type')`)).toBe('password');
     await page.getByLabel(/^Password/).fill('garage-pw');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Added' }).waitFor();
