@@ -69,6 +69,7 @@ export interface Config {
   demo_transport: 'mqtt' | 'in-process';
   matter: 'on' | 'off';
   matter_interface: string | undefined;
+  discovery: 'on' | 'off';
   matter_bridge_port: number;
   wyoming_stt: string | undefined;
   llm_url: string | undefined;
@@ -368,6 +369,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     type: { kind: 'string' },
     default: undefined,
     doc: "Network interface for Matter's mDNS (e.g. `eth0`) on a machine with several; unset: all of them. Shared by the controller and the Matter bridge.",
+  },
+  {
+    key: 'discovery',
+    env: 'HEARTH_DISCOVERY',
+    type: { kind: 'enum', values: ['on', 'off'] },
+    default: 'off',
+    doc: 'Look for WiFi devices on the home network and offer them on the Add-a-device page (never added without an admin): mDNS queries for `_shelly._tcp`, `_wled._tcp`, `_hue._tcp`, an ONVIF WS-Discovery probe to 239.255.255.250:3702 and the Kasa query broadcast to UDP 9999, sent through the interface of the default route (answers are heard on all), at start, every 5 minutes and on demand. `off`: no discovery socket is opened and nothing is sent.',
   },
   {
     key: 'matter_bridge_port',
