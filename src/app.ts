@@ -16,6 +16,7 @@ import { healthRoutes } from './api/http/routes/health.js';
 import { controlRoutes } from './api/http/routes/control.js';
 import { homeRoutes } from './api/http/routes/home.js';
 import { integrationRoutes } from './api/http/routes/integrations.js';
+import { cameraRoutes } from './api/http/routes/cameras.js';
 import { historyRoutes } from './api/http/routes/history.js';
 import { integrationDetailRoutes } from './api/http/routes/integration-details.js';
 import { backupRoutes } from './api/http/routes/backup.js';
@@ -233,6 +234,7 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     homeRoutes(http, home, areaOrder);
     integrationRoutes(http, pairing);
     integrationDetailRoutes(http, home);
+    cameraRoutes(http, home);
     matterRoutes(http, pairing);
     const matterBridge = new MatterBridge({
       dataDir: config.data_dir,

@@ -78,6 +78,8 @@ export interface Config {
   llm_timeout: number;
   wifi_poll_interval: number;
   wifi_timeout: number;
+  camera_snapshots_max: number;
+  camera_snapshot_days: number;
 }
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -430,5 +432,19 @@ export const SETTINGS: readonly SettingSpec[] = [
     type: { kind: 'number', min: 0.05, max: 60 },
     default: 5,
     doc: 'Seconds a WiFi device has to answer one request before it counts as a miss (bounded, so a slow device never holds others up).',
+  },
+  {
+    key: 'camera_snapshots_max',
+    env: 'HEARTH_CAMERA_SNAPSHOTS_MAX',
+    type: { kind: 'integer', min: 1, max: 100000 },
+    default: 200,
+    doc: 'Motion snapshots kept per ONVIF camera (one per motion event while the camera is active); the oldest go first.',
+  },
+  {
+    key: 'camera_snapshot_days',
+    env: 'HEARTH_CAMERA_SNAPSHOT_DAYS',
+    type: { kind: 'number', min: 0.01, max: 3650 },
+    default: 7,
+    doc: 'Days a motion snapshot is kept before it is deleted (checked on every new snapshot and hourly).',
   },
 ];

@@ -115,8 +115,10 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await offers.getByRole('listitem').filter({ hasText: 'wled-hallway' }).waitFor();
     // Offered, not added.
     expect((await t.api('GET', '/api/home/integrations/wled/devices', { token })).body).toEqual([]);
-    // An integration this Hearth cannot pair yet is listed, its button disabled.
-    expect(await page.getByRole('button', { name: 'Add Porch camera (onvif)' }).isDisabled()).toBe(true);
+    // A camera found by WS-Discovery is offered like the rest, under its integration's name.
+    expect(await page.getByRole('button', { name: 'Add Porch camera (ONVIF camera)' }).isEnabled()).toBe(
+      true,
+    );
     await page.getByRole('button', { name: 'Add wled-hallway (WLED)' }).click();
     await page.getByRole('status').filter({ hasText: 'Added WLED Hallway' }).waitFor();
     expect(await page.getByLabel(/^Address/).inputValue()).toBe(wled.address);

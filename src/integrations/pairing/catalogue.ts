@@ -63,4 +63,10 @@ export const PAIRABLE_MODULES: PairableModule[] = [
     pairing: { address: 'required' },
     load: async () => (await import('../kasa/index.js')).createKasa,
   },
+  {
+    id: 'onvif',
+    name: 'ONVIF camera',
+    pairing: { address: 'required', credentials: 'optional' },
+    load: async () => (await import('../onvif/index.js')).createOnvif,
+  },
 ];
