@@ -53,7 +53,6 @@ import { discoveryRoutes } from './api/http/routes/discovery.js';
 import { discoveryEvents } from './api/realtime/discovery-events.js';
 import {
   DiscoveryService,
-  networkProtocols,
   type DiscoveryProtocol,
   type DiscoveryTiming,
 } from './integrations/discovery/index.js';
@@ -257,7 +256,12 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
       log: log.child({ part: 'discovery' }),
       bus,
       pairing,
-      protocols: opts.discovery?.protocols ?? (() => networkProtocols(log.child({ part: 'discovery' }))),
+      protocols:
+        opts.discovery?.protocols ??
+        (async () =>
+          (await import('./integrations/discovery/network.js')).networkProtocols(
+            log.child({ part: 'discovery' }),
+          )),
       ...(opts.discovery?.timing ? { timing: opts.discovery.timing } : {}),
     });
     ctx.discovery = discovery;

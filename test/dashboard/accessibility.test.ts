@@ -17,6 +17,7 @@ const PAGES = [
   'chat',
   'setup',
   'integrations',
+  'devices',
   'admin',
   'profile',
 ];

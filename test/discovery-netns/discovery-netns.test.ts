@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KasaSimulator } from '../../src/integrations/kasa/simulator.js';
+import { OnvifCameraSimulator } from '../../src/integrations/onvif/simulator.js';
 import { PROFILES, ShellyGen2Simulator } from '../../src/integrations/shelly/simulator-gen2.js';
 import { WledSimulator } from '../../src/integrations/wled/simulator.js';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
@@ -32,6 +33,7 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
   const shelly = new ShellyGen2Simulator(PROFILES.plus1pm, undefined, 'shellyplus1pm');
   const wled = new WledSimulator('WLED Desk');
   const kasa = new KasaSimulator('HS110');
+  const cam = new OnvifCameraSimulator({ password: 'cam-pw', name: 'Porch camera' });
   const mdns = new MdnsResponder();
   let camera: WsDiscoveryResponder;
   let kasaUdp: KasaUdpResponder;
@@ -43,8 +45,9 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
     await kasa.start(9999);
     kasaUdp = new KasaUdpResponder(kasa);
     await kasaUdp.start();
+    await cam.start();
     camera = new WsDiscoveryResponder(
-      'http://127.0.0.1:8899/onvif/device_service',
+      `http://${cam.address}/onvif/device_service`,
       'Porch camera',
       'IPC-T54',
     );
@@ -58,6 +61,7 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
     await camera.stop();
     await kasaUdp.stop();
     await kasa.stop();
+    await cam.stop();
     await wled.stop();
     await shelly.stop();
   });
@@ -106,7 +110,7 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
       expect(byKind.shelly).toMatchObject({ address: shelly.address, name: shelly.id, model: 'Plus1PM' });
       expect(byKind.wled).toMatchObject({ address: wled.address, name: 'wled-desk' });
       expect(byKind.onvif).toMatchObject({
-        address: '127.0.0.1:8899',
+        address: cam.address,
         name: 'Porch camera',
         model: 'IPC-T54',
       });
@@ -121,7 +125,7 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
     });
 
     it('pairs nothing by itself', async () => {
-      for (const id of ['shelly', 'wled', 'kasa'])
+      for (const id of ['shelly', 'wled', 'kasa', 'onvif'])
         expect((await t.api('GET', `/api/home/integrations/${id}/devices`, { token: admin })).body).toEqual(
           [],
         );
@@ -140,8 +144,15 @@ describe.skipIf(!isolated)('discovery on the network (private namespace)', () =>
         });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
+      // The camera takes its credentials, as when it is added by address.
+      const camOffer = offers.find((o: any) => o.integration === 'onvif');
+      const res = await t.api('POST', '/api/home/integrations/onvif/pair', {
+        token: admin,
+        body: { address: camOffer.address, username: 'admin', password: 'cam-pw' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
       const after = (await t.api('POST', '/api/home/discovered/scan', { token: admin })).body;
-      expect(after.map((o: any) => o.integration).sort()).toEqual(['onvif', 'wled']);
+      expect(after.map((o: any) => o.integration).sort()).toEqual(['wled']);
     });
 
     it("sends a device that turns up later to the admin's socket as it is found", async () => {

@@ -37,8 +37,8 @@ export interface DiscoveryDeps {
   log: Logger;
   bus: EventBus;
   pairing: PairingService;
-  /** Built only when discovery is on (so an off Hearth never even creates a socket). */
-  protocols: () => DiscoveryProtocol[];
+  /** Built only when discovery is on (so an off Hearth never loads their code nor creates a socket). */
+  protocols: () => DiscoveryProtocol[] | Promise<DiscoveryProtocol[]>;
   timing?: Partial<DiscoveryTiming>;
 }
 
@@ -71,7 +71,7 @@ export class DiscoveryService implements Part {
   async start() {
     if (!this.deps.enabled) return;
     this.stopped = false;
-    for (const p of this.deps.protocols()) {
+    for (const p of await this.deps.protocols()) {
       try {
         await p.open((f) => this.heard(f));
         this.protocols.push(p);
