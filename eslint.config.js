@@ -20,6 +20,8 @@ const nodeGlobals = Object.fromEntries(
  */
 /** Options of the rules configured above, kept when a debt file downgrades them to warnings. */
 const RULE_OPTIONS = {
+  // `const { secret: _omit, ...rest } = x` is how a field is left out of a copy.
+  '@typescript-eslint/no-unused-vars': [{ ignoreRestSiblings: true }],
   '@typescript-eslint/restrict-template-expressions': [{ allowNumber: true, allowBoolean: true }],
   '@typescript-eslint/no-misused-promises': [{ checksVoidReturn: { attributes: false } }],
 };
@@ -256,6 +258,7 @@ export default tseslint.config(
         'error',
         ...RULE_OPTIONS['@typescript-eslint/no-misused-promises'],
       ],
+      '@typescript-eslint/no-unused-vars': ['error', ...RULE_OPTIONS['@typescript-eslint/no-unused-vars']],
       // A timer handle declared before the callback that clears it, assigned right after.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // A no-op callback (`() => {}`) is the clearest way to say "nothing to do here".
