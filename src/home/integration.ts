@@ -7,6 +7,14 @@ import type { Attributes, Capabilities, Domain, Entity, EntityState } from './ty
  * discovery, the demo home, …). An integration announces what exists, reports what devices
  * say, and sends commands; the home core owns ids, persistence, state and outcomes.
  */
+/**
+ * What `send` resolves to: nothing (the device's next report confirms) or `'confirmed'`. Most
+ * integrations' `send` is an async function returning nothing (Promise<void>); `undefined` here
+ * would make each of them write `return undefined`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- see above
+export type SendOutcome = void | 'confirmed';
+
 export interface Integration {
   /** Stable id, also the prefix of its registry keys, e.g. `demo`, `zigbee2mqtt`. */
   readonly id: string;
@@ -18,7 +26,7 @@ export interface Integration {
    * matching state report); resolve `'confirmed'` when the integration itself knows it took
    * effect; throw an AppError (503 when the device or bridge is unreachable) when it cannot send.
    */
-  send(command: DeviceCommand): Promise<void | 'confirmed'>;
+  send(command: DeviceCommand): Promise<SendOutcome>;
   status(): IntegrationStatus;
   /**
    * Lets new devices join for `seconds` (0 stops it); answers when joining ends (ISO), or null.

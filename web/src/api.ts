@@ -65,13 +65,15 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   }
   const text = await res.text();
   const data =
-    text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
+    text && (res.headers.get('content-type') ?? '').includes('json')
+      ? (JSON.parse(text) as unknown)
+      : undefined;
   if (!res.ok) {
     const err = (data as { error?: { code: string; message: string; details?: unknown } } | undefined)?.error;
     if (res.status === 401 && token) onUnauthorized();
     throw new ApiError(
       res.status,
-      err?.code ?? 'HTTP_' + res.status,
+      err?.code ?? `HTTP_${res.status}`,
       err?.message ?? `Request failed (${res.status}).`,
       err?.details,
     );

@@ -75,7 +75,7 @@ export function App() {
     }
     api<User>('GET', '/api/auth/me').then(
       (user) => setBoot({ kind: 'signed-in', user }),
-      (err) => {
+      (err: unknown) => {
         if (!(err instanceof ApiError && err.status === 401)) setBoot({ kind: 'error', text: message(err) });
       },
     );
@@ -148,7 +148,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
     addEventListener('hashchange', onHash);
     store.load().then(
       () => setReady(true),
-      (err) => setReady(message(err)),
+      (err: unknown) => setReady(message(err)),
     );
     store.onSessionEnded = onLogout;
     store.connect();

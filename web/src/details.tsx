@@ -13,6 +13,7 @@ import {
 import { CameraPictures } from './camera';
 import type { HomeStore } from './live';
 import { describe } from './tile';
+import { text } from './text';
 
 interface Props {
   store: HomeStore;
@@ -63,7 +64,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
         setLog(l);
         setError(null);
       },
-      (err) => live && setError(message(err)),
+      (err: unknown) => live && setError(message(err)),
     );
     return () => {
       live = false;
@@ -117,7 +118,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
       {!readings && (
         <section aria-labelledby="details-log">
           <h3 id="details-log">Logbook</h3>
-          {log && log.length === 0 && <p class="empty">Nothing happened in this period.</p>}
+          {log?.length === 0 && <p class="empty">Nothing happened in this period.</p>}
           {log && log.length > 0 && (
             <ol class="logbook">
               {log.map((e, i) => (
@@ -139,7 +140,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
           {Object.entries(entity.attributes).map(([k, v]) => (
             <>
               <dt key={`k-${k}`}>{k.replace(/_/g, ' ')}</dt>
-              <dd key={`v-${k}`}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+              <dd key={`v-${k}`}>{typeof v === 'object' ? JSON.stringify(v) : text(v)}</dd>
             </>
           ))}
         </dl>
