@@ -76,7 +76,7 @@ export function AddDeviceView({ store }: { store: HomeStore }) {
     void loadOffers();
     const offs = [
       // Only the steps of this page's own pairing: each request carries the id the page chose.
-      store.listen<ProgressEvent>('pairing_progress', (e) => {
+      store.listen('pairing_progress', (e: ProgressEvent) => {
         // The outcome (done/failed) is said once, by the status line below.
         if (e.pairing_id !== pairingId.current || e.step === 'done' || e.step === 'failed') return;
         // A bridge's retries repeat the same steps: each sentence is shown once, in order.
@@ -86,7 +86,7 @@ export function AddDeviceView({ store }: { store: HomeStore }) {
             : [...l, { step: e.step, message: e.message }].slice(-12),
         );
       }),
-      store.listen<Offer>('device_discovered', (o) =>
+      store.listen('device_discovered', (o: Offer) =>
         setOffers((l) => [o, ...l.filter((x) => offerKey(x) !== offerKey(o))]),
       ),
     ];
