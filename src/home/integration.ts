@@ -33,6 +33,26 @@ export interface Integration {
    * Only integrations that pair devices themselves (Zigbee2MQTT) have it.
    */
   permitJoin?(seconds: number): Promise<string | null>;
+  /** Integrations whose camera entities have pictures (ONVIF): Hearth fetches them, the browser never reaches the camera. */
+  readonly cameras?: CameraPictures;
+}
+
+/** A picture kept for a motion event of a camera. */
+export interface MotionSnapshot {
+  /** Opaque id, e.g. `20261124T002133123Z-3fa9c1`. */
+  id: string;
+  /** When it was taken (ISO). */
+  at: string;
+  bytes: number;
+}
+
+/** Still pictures of an integration's camera entities, by the entity's unique id. */
+export interface CameraPictures {
+  /** A fresh JPEG from the camera (Hearth authenticates to it). Throws 503 when the camera does not answer. */
+  snapshot(uniqueId: string): Promise<Buffer>;
+  /** The pictures kept for motion events, newest first; undefined when the entity is not such a camera. */
+  motionSnapshots(uniqueId: string): MotionSnapshot[] | undefined;
+  motionSnapshot(uniqueId: string, id: string): Buffer | undefined;
 }
 
 /**

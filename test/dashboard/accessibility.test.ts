@@ -18,6 +18,7 @@ const PAGES = [
   'chat',
   'setup',
   'integrations',
+  'devices',
   'admin',
   'profile',
 ];

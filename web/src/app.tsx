@@ -243,7 +243,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
           <Lazy load={loadIntegrations} render={(m) => <m.IntegrationsView />} />
         )}
         {view === 'devices' && user.role === 'admin' && (
-          <Lazy load={loadAddDevice} render={(m) => <m.AddDeviceView />} />
+          <Lazy load={loadAddDevice} render={(m) => <m.AddDeviceView store={store} />} />
         )}
         {view === 'admin' && user.role === 'admin' && <AdminView me={user} />}
       </main>

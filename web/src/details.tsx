@@ -10,6 +10,7 @@ import {
   type RangeId,
   type Summary,
 } from './history-parts';
+import { CameraPictures } from './camera';
 import type { HomeStore } from './live';
 import { describe } from './tile';
 import { text } from './text';
@@ -90,6 +91,9 @@ export function EntityDetails({ store, id, onClose }: Props) {
           ✕
         </button>
       </header>
+      {entity.domain === 'camera' && entity.attributes.has_snapshot === true && (
+        <CameraPictures entity={entity} />
+      )}
       <div class="range" role="group" aria-label="Period">
         {RANGES.map((r) => (
           <button key={r.id} type="button" aria-pressed={range === r.id} onClick={() => setRange(r.id)}>

@@ -371,6 +371,15 @@ function Controls({ entity: e, off, send }: ControlsProps) {
               Record
             </button>
           )}
+          {has('goto_preset') && c.presets && (
+            <Select
+              label={`${e.name} preset`}
+              options={c.presets}
+              value={typeof a.preset === 'string' ? a.preset : ''}
+              disabled={off}
+              onChange={(v) => send('goto_preset', { preset: v })}
+            />
+          )}
         </div>
       );
     default:
