@@ -40,13 +40,13 @@ export function Bell({ store }: { store: HomeStore }) {
     void load();
     const offs = [
       store.subscribeConnection(() => store.connected && void load()),
-      store.listen('notification', (n: Omit<Notification, 'read'>) =>
+      store.listen<Omit<Notification, 'read'>>('notification', (n) =>
         setList((l) => [{ ...n, read: false }, ...l.filter((x) => x.id !== n.id)].slice(0, 50)),
       ),
-      store.listen('notification_resolved', (r: { id: string }) =>
+      store.listen<{ id: string }>('notification_resolved', (r) =>
         setList((l) => l.map((n) => (n.id === r.id ? { ...n, resolved_at: new Date().toISOString() } : n))),
       ),
-      store.listen('notifications_read', (r: { ids: string[] | 'all' }) =>
+      store.listen<{ ids: string[] | 'all' }>('notifications_read', (r) =>
         setList((l) => l.map((n) => (r.ids === 'all' || r.ids.includes(n.id) ? { ...n, read: true } : n))),
       ),
     ];

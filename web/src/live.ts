@@ -123,8 +123,12 @@ export class HomeStore {
     });
   }
 
-  /** Listens to a server event on the live socket (kept across reconnects; may be called before `connect`). */
-  listen(event: string, fn: (payload: never) => void): () => void {
+  /**
+   * Listens to a server event on the live socket (kept across reconnects; may be called before
+   * `connect`). `T` is the event's payload as the API specification gives it: the caller names it.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- see above
+  listen<T>(event: string, fn: (payload: T) => void): () => void {
     const entry = { event, fn: fn as (p: unknown) => void };
     this.extra.add(entry);
     this.socket?.on(event, entry.fn);

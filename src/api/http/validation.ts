@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -30,9 +30,27 @@ function makeAjv(coerce: boolean): Ajv {
 const strict = makeAjv(false);
 const coercing = makeAjv(true);
 
+/**
+ * Compiled validators by schema text. Routes build their schemas when they register, so every
+ * app instance has new schema objects (ajv's own cache goes by object): compiling them again was
+ * most of an app's start-up in tests, which start many apps in one process. Ajv validators keep
+ * no state between calls (fastify reads `.errors` right after the synchronous call).
+ */
+const compiled = new Map<Ajv, Map<string, ValidateFunction>>([
+  [strict, new Map()],
+  [coercing, new Map()],
+]);
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? strict : coercing;
-  return ajv.compile(schema as object) as never;
+  const cache = compiled.get(ajv)!;
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema as object);
+    cache.set(key, validate);
+  }
+  return validate as never;
 };
 
 /** Turns ajv's first error into a sentence naming the field, e.g. `brightness must be integer`. */

@@ -111,6 +111,8 @@ export class ZwaveJsUiIntegration implements Integration {
   private lastDiscovery: string | null = null;
   private lastError: string | null = null;
   private inFlight?: TimerHandle;
+  /** A getNodes request not yet written to the broker (the socket is backed up). */
+  private unsent = false;
   private again = false;
   private failures = 0;
   private retryTimer?: TimerHandle;
@@ -252,9 +254,15 @@ export class ZwaveJsUiIntegration implements Integration {
       this.inFlight = undefined;
       this.retryLater(null);
     }, ANSWER_TIMEOUT_MS);
+    // The same question still waiting in the socket's buffer is not asked again: queueing copies
+    // only grows the buffer (a fake clock jumping days ahead fired thousands of retries at once,
+    // each one more pending write and mqtt.js 'drain' listener on the one socket).
+    if (this.unsent) return;
+    this.unsent = true;
     this.opts.connection
       .publish(`${this.api}/api/getNodes/set`, JSON.stringify({ args: [] }))
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => (this.unsent = false));
   }
 
   private retryLater(message: string | null) {
