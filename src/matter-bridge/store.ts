@@ -28,9 +28,17 @@ export interface BridgeSecret {
   discriminator: number;
 }
 
+/**
+ * What the bridge's service identity may do with the exposed entities: `control` acts like a
+ * Hearth `user` (reads and commands), `read_only` like a `viewer` (controllers see state; their
+ * commands and writes are refused with a Matter status and change nothing).
+ */
+export type BridgeAccess = 'control' | 'read_only';
+
 export interface BridgeSettings {
   enabled: boolean;
   expose: ExposeFilter;
+  access: BridgeAccess;
 }
 
 /** The first endpoint number a bridged entity gets; 0 is the root, 1 the Aggregator. */
@@ -73,7 +81,9 @@ export class BridgeStore {
   }
 
   settings(): BridgeSettings {
-    return this.read<BridgeSettings>('settings.json') ?? { enabled: false, expose: {} };
+    const stored = this.read<Partial<BridgeSettings>>('settings.json');
+    // Files written before `access` existed meant control.
+    return { enabled: false, expose: {}, access: 'control', ...stored };
   }
 
   saveSettings(settings: BridgeSettings) {

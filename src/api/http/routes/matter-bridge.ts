@@ -23,8 +23,14 @@ const ExposeSchema = Strict({
   exclude: Names('Never these entities'),
 });
 
+const AccessSchema = Type.Union([Type.Literal('control'), Type.Literal('read_only')], {
+  description:
+    'What paired controllers may do with the exposed entities: `control` (the bridge acts as a Hearth `user`: reads and commands) or `read_only` (as a `viewer`: they see state; commands and writes are refused with Matter status UNSUPPORTED_ACCESS and change nothing). Default `control`.',
+});
+
 const StatusSchema = Type.Object({
   enabled: Type.Boolean(),
+  access: AccessSchema,
   commissioning_open: Type.Boolean({ description: 'A controller can pair now with the codes below' }),
   manual_code: Type.Union([Type.String(), Type.Null()], { description: '11-digit manual pairing code' }),
   qr_payload: Type.Union([Type.String(), Type.Null()], { description: 'QR code payload (`MT:…`)' }),
@@ -59,6 +65,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
     ];
     return {
       enabled: s.enabled,
+      access: s.access,
       commissioning_open: s.commissioning_open,
       manual_code: s.manual_code,
       qr_payload: s.qr_payload,
@@ -90,8 +97,13 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
       config: { access: 'admin' },
       schema: {
         tags: ['matter-bridge'],
-        summary: 'Enable or disable the Matter bridge, and choose what it exposes',
-        body: Strict({ enabled: Type.Optional(Type.Boolean()), expose: Type.Optional(ExposeSchema) }),
+        summary:
+          'Enable or disable the Matter bridge, choose what it exposes and whether controllers may control it',
+        body: Strict({
+          enabled: Type.Optional(Type.Boolean()),
+          expose: Type.Optional(ExposeSchema),
+          access: Type.Optional(AccessSchema),
+        }),
         response: { 200: StatusSchema },
       },
     },
