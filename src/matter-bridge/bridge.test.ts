@@ -121,9 +121,9 @@ describe('Matter bridge', () => {
 
   afterAll(async () => {
     await ctl?.close();
-    await client?.endAsync();
+    await client.endAsync();
     if (simRunning) await sim.stop({ clearRetained: true }).catch(() => {});
-    await t?.stop();
+    await t.stop();
   });
 
   it('is off until an admin enables it', async () => {

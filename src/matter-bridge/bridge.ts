@@ -186,16 +186,17 @@ export class MatterBridge implements Part {
   fabrics(): BridgeFabric[] {
     const fabrics = Object.values(this.commissioningState()?.fabrics ?? {}) as StoredFabric[];
     return fabrics.map((f) => ({
-      index: Number(f.fabricIndex),
+      index: f.fabricIndex,
       label: f.label,
-      vendor_id: Number(f.rootVendorId),
+      vendor_id: f.rootVendorId,
     }));
   }
 
   private fabricLabel(index: number | undefined) {
     if (index === undefined) return 'unknown';
     const f = this.fabrics().find((x) => x.index === index);
-    return f?.label || `fabric ${index}`;
+    // An empty label (a controller that set none) is no name either.
+    return f !== undefined && f.label.length > 0 ? f.label : `fabric ${index}`;
   }
 
   /** Opens a commissioning window (multi-admin: a second ecosystem pairs with the same code). */

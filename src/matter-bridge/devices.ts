@@ -18,7 +18,7 @@ export interface BridgeCommand {
 }
 
 /** matter.js' endpoint state by cluster name (`onOff`, `levelControl` …). */
-export type ClusterState = Record<string, Record<string, any>>;
+export type ClusterState = Record<string, Record<string, unknown> | undefined>;
 
 export interface BridgedKind {
   /** Stable name (an entity whose kind changes is bridged anew). */
@@ -72,23 +72,18 @@ function onOffCommands(m: ClusterState, e: Entity): BridgeCommand[] {
   }
   if (cc && e.capabilities.color && cc.colorMode === 1) {
     const shown = projectXy(e);
-    if (
-      !shown ||
-      Math.abs(shown.currentX - cc.currentX) > 300 ||
-      Math.abs(shown.currentY - cc.currentY) > 300
-    )
-      out.push({
-        action: 'set_color',
-        params: { color: xyToRgb(cc.currentX / UINT16, cc.currentY / UINT16) },
-      });
+    const x = num(cc.currentX, 0);
+    const y = num(cc.currentY, 0);
+    if (!shown || Math.abs(shown.currentX - x) > 300 || Math.abs(shown.currentY - y) > 300)
+      out.push({ action: 'set_color', params: { color: xyToRgb(x / UINT16, y / UINT16) } });
   }
   return out;
 }
 
 function projectXy(e: Entity) {
-  const rgb = e.attributes.color as Rgb | undefined;
+  const rgb: unknown = e.attributes.color;
   if (!Array.isArray(rgb) || rgb.length !== 3) return undefined;
-  const { x, y } = rgbToXy(rgb);
+  const { x, y } = rgbToXy(rgb as Rgb);
   return { currentX: Math.round(x * UINT16), currentY: Math.round(y * UINT16) };
 }
 
@@ -408,7 +403,7 @@ const OCCUPANCY_CLASSES = new Set(['motion', 'occupancy', 'presence']);
 
 /** The device type an entity is bridged as; undefined: Matter has none Hearth maps it to. */
 export function bridgedKindOf(e: Entity): BridgedKind | undefined {
-  const deviceClass = String(e.attributes.device_class ?? '');
+  const deviceClass = typeof e.attributes.device_class === 'string' ? e.attributes.device_class : '';
   switch (e.domain) {
     case 'light':
       if (e.capabilities.color) return extendedColorLight;
