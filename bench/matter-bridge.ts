@@ -140,7 +140,7 @@ for (let i = 0; i < 100; i++) {
   const want = (await entityState()) !== 'on';
   setAt = 0;
   const t0 = performance.now();
-  await hallway.commandsOf('onOff')[want ? 'on' : 'off']!();
+  await hallway.commandsOf('onOff')[want ? 'on' : 'off']!(undefined);
   await until('the /set', () => setAt > 0);
   toSet.push(setAt - t0);
   await until('Hearth follows', async () => (await entityState()) === (want ? 'on' : 'off'));

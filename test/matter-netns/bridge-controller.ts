@@ -57,7 +57,7 @@ const target = all.find((ep) => uid(ep) === uniqueId);
 let onMs: number | null = null;
 if (target) {
   const t1 = performance.now();
-  await target.commandsOf('onOff').on!();
+  await target.commandsOf('onOff').on!(undefined);
   const end = Date.now() + 20_000;
   while (Date.now() < end) {
     if ((target.maybeStateOf('onOff') as { onOff?: boolean } | undefined)?.onOff === true) {
