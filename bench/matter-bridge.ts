@@ -132,7 +132,7 @@ const client = await mqtt.connectAsync(url, { username, password, clientId: `ben
 await client.subscribeAsync('#');
 let setAt = 0;
 client.on('message', (topic) => {
-  if (topic.endsWith('/set') && topic.includes('Hallway')) setAt = performance.now();
+  if (topic.endsWith('/set') && !topic.startsWith(`${base}/`)) setAt = performance.now();
 });
 const entityState = async () => (await api('GET', '/api/home/entities/light.hallway')).body.state;
 const toSet: number[] = [];
