@@ -16,6 +16,7 @@ import { healthRoutes } from './api/http/routes/health.js';
 import { controlRoutes } from './api/http/routes/control.js';
 import { homeRoutes } from './api/http/routes/home.js';
 import { integrationRoutes } from './api/http/routes/integrations.js';
+import { cameraRoutes } from './api/http/routes/cameras.js';
 import { historyRoutes } from './api/http/routes/history.js';
 import { integrationDetailRoutes } from './api/http/routes/integration-details.js';
 import { backupRoutes } from './api/http/routes/backup.js';
@@ -48,6 +49,13 @@ import { SceneService } from './home/scenes/service.js';
 import { HomeService } from './home/service.js';
 import { createBridges } from './integrations/bridges.js';
 import { matterRoutes } from './api/http/routes/matter.js';
+import { discoveryRoutes } from './api/http/routes/discovery.js';
+import { discoveryEvents } from './api/realtime/discovery-events.js';
+import {
+  DiscoveryService,
+  type DiscoveryProtocol,
+  type DiscoveryTiming,
+} from './integrations/discovery/index.js';
 import { matterBridgeRoutes } from './api/http/routes/matter-bridge.js';
 import { MatterBridge } from './matter-bridge/bridge.js';
 import type { MatterNetwork } from './integrations/matter/stack.js';
@@ -80,6 +88,11 @@ export interface AppOptions {
   pairable?: PairableModule[];
   /** Where the Matter bridge's packets go (default: the machine's network; tests: the simulator or none). */
   matterBridge?: { network: MatterNetwork; commandWaitMs?: number };
+  /**
+   * How discovery reaches the network when `HEARTH_DISCOVERY=on` (default: mDNS, WS-Discovery and
+   * Kasa's broadcast on the machine's interfaces; tests give their own or run in a network namespace).
+   */
+  discovery?: { protocols?: () => DiscoveryProtocol[]; timing?: Partial<DiscoveryTiming> };
 }
 
 export interface HearthApp {
@@ -92,6 +105,7 @@ export interface HearthApp {
     settings?: HomeSettings;
     housekeeping?: Housekeeping;
     pairing?: PairingService;
+    discovery?: DiscoveryService;
     backups?: AutomaticBackups;
     matterBridge?: MatterBridge;
   };
@@ -220,6 +234,7 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     homeRoutes(http, home, areaOrder);
     integrationRoutes(http, pairing);
     integrationDetailRoutes(http, home);
+    cameraRoutes(http, home);
     matterRoutes(http, pairing);
     const matterBridge = new MatterBridge({
       dataDir: config.data_dir,
@@ -234,6 +249,25 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     parts.push(matterBridge);
     matterBridgeRoutes(http, matterBridge);
     pairingEvents(realtime, bus);
+    // After pairing: an offer already paired is left out. Opens no socket unless HEARTH_DISCOVERY=on.
+    const discovery = new DiscoveryService({
+      enabled: config.discovery === 'on',
+      clock,
+      log: log.child({ part: 'discovery' }),
+      bus,
+      pairing,
+      protocols:
+        opts.discovery?.protocols ??
+        (async () =>
+          (await import('./integrations/discovery/network.js')).networkProtocols(
+            log.child({ part: 'discovery' }),
+          )),
+      ...(opts.discovery?.timing ? { timing: opts.discovery.timing } : {}),
+    });
+    ctx.discovery = discovery;
+    parts.push(discovery);
+    discoveryRoutes(http, discovery);
+    listeners.push(discoveryEvents(realtime, bus));
     controlRoutes(http, home);
     sceneRoutes(http, scenes);
     listeners.push(homeEvents(realtime, bus, home, scenes));

@@ -40,7 +40,7 @@ export class SystemClock implements Clock {
         },
         Math.min(wait, max),
       );
-      t.unref?.();
+      t.unref();
       this.timers.set(id, t);
     };
     arm();

@@ -133,6 +133,13 @@ export const Errors = {
   /** The device or bridge answered but rejects the pairing (e.g. its certificate changed). */
   pairingRefused: (message: string, details?: unknown) =>
     new AppError('PAIRING_REFUSED', 422, message, details),
+  /** `POST /api/home/discovered/scan` while `HEARTH_DISCOVERY` is off. */
+  discoveryOff: () =>
+    new AppError(
+      'DISCOVERY_OFF',
+      409,
+      'Discovery is off, so Hearth does not look for devices on the network. Set HEARTH_DISCOVERY=on and restart Hearth, or add the device by its address.',
+    ),
   pairingTimeout: (seconds: number) =>
     new AppError('PAIRING_TIMEOUT', 504, `Pairing did not finish within ${seconds} s.`, { seconds }),
   storageFull: () =>

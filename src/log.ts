@@ -16,6 +16,8 @@ export function createLogger(
   format: LogFormat = 'auto',
 ): Logger {
   // JSON for machines (journald, files, pipes); readable lines when a person watches a terminal.
+  // `isTTY` is typed `boolean` but is undefined when stdout is a pipe or file.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- see above
   const pretty = format === 'pretty' || (format === 'auto' && !destination && Boolean(process.stdout.isTTY));
   const out = pretty ? prettyStream(destination ?? process.stdout) : destination;
   return pino(

@@ -435,5 +435,3 @@ function nothingFound(r: Reading, found: number): string {
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const joinAll = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-const clockOf = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });

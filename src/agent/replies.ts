@@ -97,9 +97,9 @@ const STATE_TEXT: Record<string, string> = { not_home: 'away', on: 'on', off: 'o
 export function stateText(e: HomeEntityView): string {
   const unit =
     typeof e.attributes.unit_of_measurement === 'string' ? ` ${e.attributes.unit_of_measurement}` : '';
-  if (e.state === null || e.state === undefined) return 'unknown';
-  if (typeof e.state === 'number' || /^-?\d+(\.\d+)?$/.test(String(e.state))) return `${e.state}${unit}`;
-  return STATE_TEXT[String(e.state)] ?? String(e.state).replace(/_/g, ' ');
+  if (e.state === null) return 'unknown';
+  if (typeof e.state === 'number' || /^-?\d+(\.\d+)?$/.test(e.state)) return `${e.state}${unit}`;
+  return STATE_TEXT[e.state] ?? e.state.replace(/_/g, ' ');
 }
 
 export function describeState(e: HomeEntityView): string {

@@ -113,7 +113,7 @@ export class ApiTokens {
   /** Revokes a token of the caller's (an admin: anyone's); someone else's looks missing. */
   async revoke(caller: UserRecord, id: string) {
     const t = await this.store.apiTokens.get(id);
-    if (!t || t.revoked_at !== null || (t.user_id !== caller.id && caller.role !== 'admin'))
+    if (t?.revoked_at !== null || (t.user_id !== caller.id && caller.role !== 'admin'))
       throw Errors.notFound('API token', id);
     await this.store.apiTokens.revoke(id, this.nowIso());
     this.bus.emit('session_revoked', { session_id: `token:${id}`, user_id: t.user_id });
@@ -146,7 +146,7 @@ export class ApiTokens {
         id: `token:${t.id}`,
         user_id: user.id,
         created_at: t.created_at,
-        last_used_at: t.last_used_at ?? t.created_at,
+        last_used_at: t.last_used_at,
         user_agent: null,
         ip: null,
         revoked_at: null,

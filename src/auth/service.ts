@@ -189,7 +189,7 @@ export class AuthService {
     const claims = this.deps.signer.verify(token);
     if (!claims) throw Errors.unauthenticated('The token is invalid.');
     const found = await this.store.sessions.getWithUser(claims.sid);
-    if (!found || found.session.revoked_at !== null || found.user.id !== claims.sub) {
+    if (found?.session.revoked_at !== null || found.user.id !== claims.sub) {
       throw Errors.unauthenticated('The token has been revoked; log in again.');
     }
     if (found.user.disabled) throw Errors.accountDisabled();
@@ -252,7 +252,7 @@ export class AuthService {
   async deleteSession(p: Principal, id: string) {
     const target = (await this.store.sessions.getWithUser(id))?.session;
     // Someone else's session looks like a missing one to a non-admin: no existence oracle.
-    if (!target || target.revoked_at !== null || (target.user_id !== p.user.id && p.user.role !== 'admin')) {
+    if (target?.revoked_at !== null || (target.user_id !== p.user.id && p.user.role !== 'admin')) {
       throw Errors.notFound('Session', id);
     }
     await this.revokeSession(id, target.user_id);

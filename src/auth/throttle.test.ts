@@ -60,7 +60,7 @@ describe('login throttling over HTTP', () => {
   const PASSWORD = 'correct horse battery';
   let t: TestApp;
   let clock: FakeClock;
-  afterEach(async () => t?.stop());
+  afterEach(async () => t.stop());
 
   async function start() {
     clock = new FakeClock();

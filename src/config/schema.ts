@@ -69,6 +69,7 @@ export interface Config {
   demo_transport: 'mqtt' | 'in-process';
   matter: 'on' | 'off';
   matter_interface: string | undefined;
+  discovery: 'on' | 'off';
   matter_bridge_port: number;
   wyoming_stt: string | undefined;
   llm_url: string | undefined;
@@ -77,6 +78,8 @@ export interface Config {
   llm_timeout: number;
   wifi_poll_interval: number;
   wifi_timeout: number;
+  camera_snapshots_max: number;
+  camera_snapshot_days: number;
 }
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -368,6 +371,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     doc: "Network interface for Matter's mDNS (e.g. `eth0`) on a machine with several; unset: all of them. Shared by the controller and the Matter bridge.",
   },
   {
+    key: 'discovery',
+    env: 'HEARTH_DISCOVERY',
+    type: { kind: 'enum', values: ['on', 'off'] },
+    default: 'off',
+    doc: 'Look for WiFi devices on the home network and offer them on the Add-a-device page (never added without an admin): mDNS queries for `_shelly._tcp`, `_wled._tcp`, `_hue._tcp`, an ONVIF WS-Discovery probe to 239.255.255.250:3702 and the Kasa query broadcast to UDP 9999, sent through the interface of the default route (answers are heard on all), at start, every 5 minutes and on demand. `off`: no discovery socket is opened and nothing is sent.',
+  },
+  {
     key: 'matter_bridge_port',
     env: 'HEARTH_MATTER_BRIDGE_PORT',
     type: { kind: 'integer', min: 1, max: 65535 },
@@ -422,5 +432,19 @@ export const SETTINGS: readonly SettingSpec[] = [
     type: { kind: 'number', min: 0.05, max: 60 },
     default: 5,
     doc: 'Seconds a WiFi device has to answer one request before it counts as a miss (bounded, so a slow device never holds others up).',
+  },
+  {
+    key: 'camera_snapshots_max',
+    env: 'HEARTH_CAMERA_SNAPSHOTS_MAX',
+    type: { kind: 'integer', min: 1, max: 100000 },
+    default: 200,
+    doc: 'Motion snapshots kept per ONVIF camera (one per motion event while the camera is active); the oldest go first.',
+  },
+  {
+    key: 'camera_snapshot_days',
+    env: 'HEARTH_CAMERA_SNAPSHOT_DAYS',
+    type: { kind: 'number', min: 0.01, max: 3650 },
+    default: 7,
+    doc: 'Days a motion snapshot is kept before it is deleted (checked on every new snapshot and hourly).',
   },
 ];

@@ -116,6 +116,8 @@ export const ACTIONS: Record<string, ActionSpec> = {
   set_volume: { kind: 'attribute', required: { volume } },
   start_recording: { kind: 'state' },
   stop_recording: { kind: 'state' },
+  // A camera's PTZ presets are its `presets` capability (by name), as a thermostat's are for set_preset.
+  goto_preset: { kind: 'attribute', required: { preset: oneOf('preset', (c) => c.presets) } },
   activate: { kind: 'state' },
 };
 

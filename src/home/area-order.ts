@@ -12,7 +12,7 @@ export class AreaOrder {
   constructor(private readonly repo: SettingsRepository) {}
 
   async load() {
-    const saved = await this.repo.get<unknown>(KEY);
+    const saved = await this.repo.get(KEY);
     this.ids = Array.isArray(saved) ? saved.filter((x): x is string => typeof x === 'string') : [];
   }
 

@@ -66,9 +66,14 @@ export function boundName(value: unknown, fallback: string, trimmed: Trimmed, wh
   return out === '' ? (fallback === value ? 'unnamed' : boundName(fallback, 'unnamed', trimmed, what)) : out;
 }
 
+/** Untrusted text for a log line: a string as it is, anything else as `String()` makes it. */
+export function asText(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
 /** A stable id: kept as it is when short; otherwise its head and a hash of the whole (still unique). */
 export function boundId(value: unknown, trimmed: Trimmed, what = 'id'): string {
-  const text = typeof value === 'string' ? value : String(value);
+  const text = asText(value);
   if (typeof value !== 'string') trimmed.push(`${what} was not text`);
   if (text.length <= DEVICE_LIMITS.id && !HAS_CONTROL.test(text)) return text;
   trimmed.push(`${what} shortened from ${text.length} characters`);
@@ -150,7 +155,8 @@ function safeJson(v: unknown): string | undefined {
   }
 }
 
-function boundCapabilities(c: Capabilities): Capabilities {
+/** Capabilities as a device announced them: possibly missing (untrusted). */
+function boundCapabilities(c: Capabilities | undefined): Capabilities {
   const out: Capabilities = { ...c, actions: boundList(c?.actions) };
   for (const k of ['hvac_modes', 'presets', 'fan_speeds'] as const)
     if (c?.[k] !== undefined) out[k] = boundList(c[k]);
@@ -178,7 +184,7 @@ export function boundDevice(d: DeviceAnnouncement, trimmed: Trimmed): DeviceAnno
 /** An entity announcement within bounds; `undefined` when it cannot be one (an unknown domain). */
 export function boundEntity(e: EntityAnnouncement, trimmed: Trimmed): EntityAnnouncement | undefined {
   if (!(DOMAINS as readonly string[]).includes(e.domain)) {
-    trimmed.push(`unknown domain ${String(e.domain as unknown).slice(0, 32)}`);
+    trimmed.push(`unknown domain ${asText(e.domain).slice(0, 32)}`);
     return undefined;
   }
   const unique_id = boundId(e.unique_id, trimmed, 'unique_id');

@@ -22,7 +22,6 @@ export const DOMAINS = [
   'device_tracker',
 ] as const satisfies readonly Domain[];
 
-// Fails to compile when a domain is added to the Domain union but not to DOMAINS.
-type Missing = Exclude<Domain, (typeof DOMAINS)[number]>;
-const complete: [Missing] extends [never] ? true : never = true;
-complete;
+/** Fails to compile when a domain is added to the Domain union but not to DOMAINS. */
+export type DomainsComplete = [Exclude<Domain, (typeof DOMAINS)[number]>] extends [never] ? true : never;
+true satisfies DomainsComplete;

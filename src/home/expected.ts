@@ -64,6 +64,8 @@ const CHECKS: Record<string, Check> = {
   set_volume: (r, p) => near(r.attributes.volume, p.volume, 1.5),
   start_recording: stateIs('recording'),
   stop_recording: (r) => r.state !== 'recording',
+  // The camera reports the preset once its head has arrived there (PTZ GetStatus).
+  goto_preset: (r, p) => r.attributes.preset === p.preset,
 };
 
 /** True when `report` satisfies the command; actions without a rule (next, previous, activate) accept any report. */

@@ -7,6 +7,14 @@ import type { Attributes, Capabilities, Domain, Entity, EntityState } from './ty
  * discovery, the demo home, …). An integration announces what exists, reports what devices
  * say, and sends commands; the home core owns ids, persistence, state and outcomes.
  */
+/**
+ * What `send` resolves to: nothing (the device's next report confirms) or `'confirmed'`. Most
+ * integrations' `send` is an async function returning nothing (Promise<void>); `undefined` here
+ * would make each of them write `return undefined`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- see above
+export type SendOutcome = void | 'confirmed';
+
 export interface Integration {
   /** Stable id, also the prefix of its registry keys, e.g. `demo`, `zigbee2mqtt`. */
   readonly id: string;
@@ -18,13 +26,33 @@ export interface Integration {
    * matching state report); resolve `'confirmed'` when the integration itself knows it took
    * effect; throw an AppError (503 when the device or bridge is unreachable) when it cannot send.
    */
-  send(command: DeviceCommand): Promise<void | 'confirmed'>;
+  send(command: DeviceCommand): Promise<SendOutcome>;
   status(): IntegrationStatus;
   /**
    * Lets new devices join for `seconds` (0 stops it); answers when joining ends (ISO), or null.
    * Only integrations that pair devices themselves (Zigbee2MQTT) have it.
    */
   permitJoin?(seconds: number): Promise<string | null>;
+  /** Integrations whose camera entities have pictures (ONVIF): Hearth fetches them, the browser never reaches the camera. */
+  readonly cameras?: CameraPictures;
+}
+
+/** A picture kept for a motion event of a camera. */
+export interface MotionSnapshot {
+  /** Opaque id, e.g. `20261124T002133123Z-3fa9c1`. */
+  id: string;
+  /** When it was taken (ISO). */
+  at: string;
+  bytes: number;
+}
+
+/** Still pictures of an integration's camera entities, by the entity's unique id. */
+export interface CameraPictures {
+  /** A fresh JPEG from the camera (Hearth authenticates to it). Throws 503 when the camera does not answer. */
+  snapshot(uniqueId: string): Promise<Buffer>;
+  /** The pictures kept for motion events, newest first; undefined when the entity is not such a camera. */
+  motionSnapshots(uniqueId: string): MotionSnapshot[] | undefined;
+  motionSnapshot(uniqueId: string, id: string): Buffer | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { CommandTracker, type Settled } from './commands.js';
 import type { StateSnapshot } from './events.js';
 import {
   DEVICE_LIMITS,
+  asText,
   boundAttributes,
   boundDevice,
   boundEntity,
@@ -396,7 +397,7 @@ export class HomeService {
       announceEntity: (a) => {
         const trimmed: Trimmed = [];
         const bounded = boundEntity(a, trimmed);
-        note(`entity:${bounded?.unique_id ?? String(a.unique_id).slice(0, 100)}`, trimmed);
+        note(`entity:${bounded?.unique_id ?? asText(a.unique_id).slice(0, 100)}`, trimmed);
         if (!bounded) return '';
         const { entity, added, changed } = this.registry.announceEntity(id, bounded);
         this.discovery.get(id)?.add(entity.entity_id);
@@ -435,7 +436,7 @@ export class HomeService {
         ),
       reportCommandError: (uniqueId, message) => {
         const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
-        if (entityId) this.tracker.fail(entityId, String(message).slice(0, DEVICE_LIMITS.attributeString));
+        if (entityId) this.tracker.fail(entityId, asText(message).slice(0, DEVICE_LIMITS.attributeString));
       },
     };
   }

@@ -126,6 +126,8 @@ export class HomeSettings implements Part {
     ] as const) {
       const v = patch[key];
       if (v === undefined) continue;
+      // `key` is one of the two literal fields above, not a map key.
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- see above
       if (v === null) delete stored[key];
       else if (!Number.isFinite(v) || Math.abs(v) > limit)
         throw Errors.validation(`${key} must be a number from -${limit} to ${limit}`, { field: key });

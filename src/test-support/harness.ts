@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createApp, type HearthApp } from '../app.js';
+import { createApp, type AppOptions, type HearthApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import type { DemoOptions } from '../integrations/demo/index.js';
 import { matterModule } from '../integrations/matter/module.js';
@@ -60,6 +60,8 @@ export interface TestAppOptions {
   pairable?: PairableModule[];
   /** The Matter bridge's network (default: none, so no test reaches a real network). */
   matterBridge?: { network: MatterNetwork; commandWaitMs?: number };
+  /** Discovery's protocols; with `discovery: 'on'` and none given, only inside test/discovery-netns. */
+  discovery?: AppOptions['discovery'];
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -78,6 +80,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       ...opts.config,
     },
   });
+  // Discovery's real protocols multicast and broadcast: never from a test in the host's network.
+  if (config.discovery === 'on' && !opts.discovery?.protocols && process.env.HEARTH_DISCOVERY_NETNS !== '1')
+    throw new Error(
+      'HEARTH_DISCOVERY=on in a test needs its own protocols, or test/discovery-netns/run.sh (a private network namespace)',
+    );
   const app = await createApp({
     config,
     clock: opts.clock,
@@ -89,6 +96,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...(opts.attention ? { attention: opts.attention } : {}),
     // Matter never reaches a real network in tests: it has none unless a test gives it the simulator.
     matterBridge: opts.matterBridge ?? { network: { kind: 'none' } },
+    ...(opts.discovery ? { discovery: opts.discovery } : {}),
     pairable:
       opts.pairable ??
       PAIRABLE_MODULES.map((m) => (m.id === 'matter' ? matterModule({ network: { kind: 'none' } }) : m)),

@@ -9,7 +9,8 @@ import type { Z2mDevice } from '../integrations/zigbee2mqtt/types.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The machine's broker for tests (`.ci/run` sets it to Mosquitto), or undefined: use Hearth's embedded broker. */
-export const TEST_MQTT_URL = process.env.HEARTH_TEST_MQTT_URL || undefined;
+export const TEST_MQTT_URL =
+  process.env.HEARTH_TEST_MQTT_URL === '' ? undefined : process.env.HEARTH_TEST_MQTT_URL;
 
 /** A base topic no other test (or test run) on the same broker uses. */
 export function uniqueBase(prefix: string) {

@@ -60,7 +60,7 @@ const STRING_CANDIDATES = [
 ];
 
 function matches(schema: JsonSchema, value: unknown): boolean {
-  return ajv.validate(schema as object, value) as boolean;
+  return ajv.validate<unknown>(schema as object, value);
 }
 
 /** A value that satisfies `schema` (best effort; check with `isValid`). */

@@ -20,16 +20,17 @@ function fakeModelServer() {
   let answer: Answer = () => ({ body: completion({ content: 'I can only help with the home.' }) });
   const server: Server = createServer((req, res) => {
     let data = '';
-    req.on('data', (c) => {
-      data += c;
+    req.on('data', (c: Buffer) => {
+      data += c.toString();
     });
-    req.on('end', async () => {
+    req.on('end', () => void answerRequest());
+    const answerRequest = async () => {
       const s: Seen = { headers: req.headers, url: req.url ?? '', body: JSON.parse(data || 'null') };
       seen.push(s);
       const a = await answer(s);
       res.writeHead(a.status ?? 200, { 'content-type': 'application/json' });
       res.end(typeof a.body === 'string' ? a.body : JSON.stringify(a.body));
-    });
+    };
   });
   return {
     seen,

@@ -86,7 +86,7 @@ describe('scenes by name alone or with a verb', () => {
     'movie nite',
   ])('"%s" activates a scene', (text) => {
     expect(read(text)).toMatchObject({ intent: 'HassTurnOn' });
-    expect(String(read(text).slots['name'])).toMatch(/Good Night|Movie Night|Away/);
+    expect(String(read(text).slots.name)).toMatch(/Good Night|Movie Night|Away/);
   });
 });
 

@@ -2,6 +2,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
 import { until } from '../../src/test-support/mqtt.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * Issue 5 end to end over a real MQTT broker: the demo home's motion sensor is a Zigbee2MQTT
@@ -27,7 +28,7 @@ beforeAll(async () => {
   demoTopic = integrations.find((i) => i.id === 'demo')!.status.base_topic!;
 });
 afterAll(async () => {
-  await client?.endAsync();
+  await orUnset(client)?.endAsync();
   await t.stop();
 });
 

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, logIn } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * Every page in both themes checked by axe-core (WCAG 2.x A and AA rules, contrast included)
@@ -17,6 +18,7 @@ const PAGES = [
   'chat',
   'setup',
   'integrations',
+  'devices',
   'admin',
   'profile',
 ];
@@ -40,18 +42,16 @@ describe.skipIf(!hasChromium)('accessibility of every page', () => {
     await logIn(page, t.url, 'alice', 'correct horse battery');
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 
   const audit = async (p: Page) => {
     await p.addScriptTag({ path: axeScript });
-    const result = (await p.evaluate(
-      `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })`,
-    )) as {
+    const result = await p.evaluate<{
       violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
-    };
+    }>(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })`);
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, screenshotDir, logIn } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The dashboard end to end: the built UI served by the real service with the demo home,
@@ -42,8 +43,8 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

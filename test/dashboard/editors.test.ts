@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, screenshotDir } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The automation and scene editors in a real browser against the real service and demo home:
@@ -53,8 +54,8 @@ describe.skipIf(!hasChromium)('the automation and scene editors in a browser', (
     page = await signedInPage();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

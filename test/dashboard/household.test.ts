@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { join } from 'node:path';
 import { buildDashboard, hasChromium, launchChromium, logIn, screenshotDir } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * What a household does with the dashboard day to day, in headless Chromium against the real
@@ -45,8 +46,8 @@ describe.skipIf(!hasChromium)('the dashboard for a household', () => {
     await logIn(page, t.url, 'alice', PASSWORD);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, logIn } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * A dashboard left open stays right: across a service restart (the server closes the socket with
@@ -31,8 +32,8 @@ describe.skipIf(!hasChromium)('a dashboard left open', () => {
     await logIn(page, t.url, 'alice', PASSWORD);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

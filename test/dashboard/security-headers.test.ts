@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_CSP } from '../../src/api/http/edges.js';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, logIn } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The built dashboard under its Content-Security-Policy (issue 17 §6), in headless Debian
@@ -36,8 +37,8 @@ describe.skipIf(!hasChromium)('the dashboard under its security headers', () => 
     });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium, screenshotDir, logIn } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The home settings on the Admin page (issue 7), in headless Debian Chromium against the real
@@ -43,8 +44,8 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
   });
 

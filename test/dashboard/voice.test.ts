@@ -7,6 +7,7 @@ import { DEFAULT_MODEL_DIR } from '../../src/agent/voice/pocketsphinx.js';
 import { synthesize } from '../../src/agent/voice/test-audio.js';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
 import { buildDashboard, hasChromium, launchChromium } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The chat panel's microphone, end to end: Chromium plays synthesized speech as its microphone,
@@ -86,8 +87,8 @@ describe.skipIf(missing.length > 0)('the microphone button in the chat panel', (
     page = await ctx.newPage();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     removeBuild();
     rmSync(dir, { recursive: true, force: true });
   });

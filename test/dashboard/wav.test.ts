@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { transformWithEsbuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './browser.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * The dashboard's recorder (web/src/wav.ts) in Chromium's own Web Audio: it must hand the voice
@@ -24,7 +25,7 @@ describe.skipIf(!hasChromium)("the dashboard recorder's resampling and WAV encod
     await page.waitForFunction('window.wav');
   });
   afterAll(async () => {
-    await browser?.close();
+    await orUnset(browser)?.close();
   });
 
   /** RMS of a `hz` sine at 48 kHz, resampled to 16 kHz by the recorder. */

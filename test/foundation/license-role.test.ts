@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../src/test-support/harness.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 // Issue 2 §8: HEARTH_ROLE=license-server serves GET /install without a token; the home role does not.
 
 let t: TestApp;
-afterEach(async () => t?.stop());
+afterEach(async () => orUnset(t)?.stop());
 
 describe('the license-server role', () => {
   it('serves GET /install as a shell script without a token', async () => {

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { registerUser, startTestApp } from '../../src/test-support/harness.js';
-import type { SqliteStore } from '../../src/store/index.js';
+import { SqliteStore } from '../../src/store/index.js';
 
 // Issue 2 §9: stopping closes sockets and HTTP, then storage; stopping twice is harmless.
 
@@ -23,7 +23,8 @@ describe('app.stop()', () => {
 
     expect(await closed).toMatch(/server disconnect|transport close/);
     await expect(fetch(`${t.url}/health`)).rejects.toThrow();
-    const store = t.app.ctx.store as SqliteStore;
+    const store = t.app.ctx.store;
+    if (!(store instanceof SqliteStore)) throw new Error('the test app runs on SQLite');
     expect(store.db.open).toBe(false);
     // Nothing stays subscribed to the bus: a stopped app holds no references from it.
     const events = [

@@ -5,6 +5,7 @@ import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prettyLine } from '../../src/log-pretty.js';
 import { LogCapture, registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * No secret in any log line at debug level or below (trace) (issue 17 §7): a full run — register, failed and
@@ -33,7 +34,7 @@ const model = createServer((req, res) => {
 });
 
 afterAll(async () => {
-  await t?.stop();
+  await orUnset(t)?.stop();
   model.closeAllConnections();
   model.close();
 });

@@ -42,6 +42,7 @@ export const ACTION_PARAMS: Record<string, ActionParams> = {
   set_volume: { required: ['volume'], optional: [] },
   start_recording: none,
   stop_recording: none,
+  goto_preset: { required: ['preset'], optional: [] },
   activate: none,
 };
 
@@ -162,6 +163,7 @@ const LABELS: Record<string, string> = {
   set_volume: 'Set volume',
   start_recording: 'Start recording',
   stop_recording: 'Stop recording',
+  goto_preset: 'Go to preset',
   activate: 'Activate',
 };
 

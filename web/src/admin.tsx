@@ -4,6 +4,7 @@ import { humanError } from './errors';
 import { api, message, type Role, type User } from './api';
 import { useModule } from './lazy';
 import { HomeSettingsSection } from './settings';
+import { text } from './text';
 
 interface AdminUser {
   id: string;
@@ -239,6 +240,8 @@ export function AdminView({ me }: { me: User }) {
                     type="button"
                     aria-label={`Copy invite link for ${i.role}`}
                     onClick={async () => {
+                      // `navigator.clipboard` is missing on pages that are not secure (plain http).
+                      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
                       await navigator.clipboard?.writeText(link(i.code)).catch(() => {});
                       setCopied(i.code);
                     }}
@@ -309,7 +312,7 @@ export function AdminView({ me }: { me: User }) {
               setLicenseError(null);
               api('POST', '/api/settings/license', { server: licenseServer, key: licenseKey }).then(
                 () => reload(),
-                (err) => setLicenseError(humanError(err)),
+                (err: unknown) => setLicenseError(humanError(err)),
               );
             }}
           >
@@ -356,7 +359,7 @@ export function AdminView({ me }: { me: User }) {
               </span>
               <small class="status-line">
                 {Object.entries(i.status)
-                  .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                  .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : text(v)}`)
                   .join(' · ')}
               </small>
             </li>

@@ -65,13 +65,15 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   }
   const text = await res.text();
   const data =
-    text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
+    text && (res.headers.get('content-type') ?? '').includes('json')
+      ? (JSON.parse(text) as unknown)
+      : undefined;
   if (!res.ok) {
     const err = (data as { error?: { code: string; message: string; details?: unknown } } | undefined)?.error;
     if (res.status === 401 && token) onUnauthorized();
     throw new ApiError(
       res.status,
-      err?.code ?? 'HTTP_' + res.status,
+      err?.code ?? `HTTP_${res.status}`,
       err?.message ?? `Request failed (${res.status}).`,
       err?.details,
     );
@@ -90,3 +92,30 @@ export async function optional<T>(path: string): Promise<T | null> {
 }
 
 export const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * GET of a picture (a camera snapshot) with the bearer token, as an object URL the caller
+ * revokes; an `<img src>` cannot send the token, and the camera itself is never asked by the browser.
+ */
+export async function pictureUrl(path: string): Promise<string> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The service cannot be reached.');
+  }
+  if (!res.ok) {
+    const data = (res.headers.get('content-type') ?? '').includes('json')
+      ? ((await res.json()) as { error?: { code: string; message: string } })
+      : undefined;
+    if (res.status === 401 && token) onUnauthorized();
+    throw new ApiError(
+      res.status,
+      data?.error?.code ?? `HTTP_${res.status}`,
+      data?.error?.message ?? `Request failed (${res.status}).`,
+    );
+  }
+  return URL.createObjectURL(await res.blob());
+}

@@ -75,7 +75,7 @@ export function App() {
     }
     api<User>('GET', '/api/auth/me').then(
       (user) => setBoot({ kind: 'signed-in', user }),
-      (err) => {
+      (err: unknown) => {
         if (!(err instanceof ApiError && err.status === 401)) setBoot({ kind: 'error', text: message(err) });
       },
     );
@@ -148,7 +148,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
     addEventListener('hashchange', onHash);
     store.load().then(
       () => setReady(true),
-      (err) => setReady(message(err)),
+      (err: unknown) => setReady(message(err)),
     );
     store.onSessionEnded = onLogout;
     store.connect();
@@ -243,7 +243,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
           <Lazy load={loadIntegrations} render={(m) => <m.IntegrationsView />} />
         )}
         {view === 'devices' && user.role === 'admin' && (
-          <Lazy load={loadAddDevice} render={(m) => <m.AddDeviceView />} />
+          <Lazy load={loadAddDevice} render={(m) => <m.AddDeviceView store={store} />} />
         )}
         {view === 'admin' && user.role === 'admin' && <AdminView me={user} />}
       </main>

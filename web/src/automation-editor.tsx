@@ -23,6 +23,7 @@ import {
 import { useStructure } from './hooks';
 import type { HomeStore } from './live';
 import type { Scene } from './types';
+import { text } from './text';
 
 /**
  * The automation editor (loaded on demand): name, enabled, mode, triggers, conditions and actions
@@ -72,9 +73,9 @@ function fromWire(a: Obj | null): Draft {
   if (typeof a.description === 'string') rest.description = a.description;
   if (typeof a.catch_up === 'number') rest.catch_up = a.catch_up;
   return {
-    name: String(a.name ?? ''),
+    name: text(a.name),
     enabled: a.enabled !== false,
-    mode: String(a.mode ?? 'single'),
+    mode: text(a.mode, 'single'),
     triggers,
     conditions: Array.isArray(a.conditions) ? (a.conditions as Obj[]) : [],
     actions: Array.isArray(a.actions) ? (a.actions as Obj[]) : [],

@@ -13,6 +13,7 @@ import {
   type Obj,
 } from './form';
 import type { Entity } from './types';
+import { text } from './text';
 
 /**
  * The rows of the automation editor: one form per trigger, condition and action kind, editing
@@ -138,7 +139,7 @@ export function TriggerFields({
   ctx: EditorContext;
   onChange: (v: Obj) => void;
 }) {
-  const type = String(value.type ?? 'time');
+  const type = text(value.type, 'time');
   const set = (key: string, v: unknown) => onChange(patch(value, key, v));
   const seconds = (key: string, label: string) => (
     <NumberInput
@@ -174,7 +175,7 @@ export function TriggerFields({
       );
       break;
     case 'sensor': {
-      const entity = ctx.entities.get(String(value.entity ?? ''));
+      const entity = ctx.entities.get(text(value.entity));
       const binary = entity?.domain === 'binary_sensor';
       fields = (
         <>
@@ -199,7 +200,7 @@ export function TriggerFields({
               name={`${name} changes to`}
               label="Changes to"
               path={`${path}.to`}
-              value={String(value.to ?? 'on')}
+              value={text(value.to, 'on')}
               options={['on', 'off']}
               onChange={(v) => set('to', v)}
             />
@@ -241,7 +242,7 @@ export function TriggerFields({
             name={`${name} event`}
             label="Event"
             path={`${path}.event`}
-            value={String(value.event ?? 'arrive')}
+            value={text(value.event, 'arrive')}
             onChange={(v) => set('event', v)}
             options={[
               ['arrive', 'arrives'],
@@ -260,7 +261,7 @@ export function TriggerFields({
             name={`${name} event`}
             label="Event"
             path={`${path}.event`}
-            value={String(value.event ?? 'sunset')}
+            value={text(value.event, 'sunset')}
             options={[
               ['sunrise', 'Sunrise'],
               ['sunset', 'Sunset'],
@@ -369,7 +370,7 @@ export function ConditionFields({
   onChange: (v: Obj) => void;
   depth: number;
 }) {
-  const type = String(value.type ?? 'presence');
+  const type = text(value.type, 'presence');
   const set = (key: string, v: unknown) => onChange(patch(value, key, v));
   const kinds = depth >= 8 ? CONDITION_KINDS.filter(([k]) => !isGroup(k)) : CONDITION_KINDS;
   const changeKind = (k: string) =>
@@ -391,7 +392,7 @@ export function ConditionFields({
             name={`${name} state`}
             label="State"
             path={`${path}.state`}
-            value={String(value.state ?? 'home')}
+            value={text(value.state, 'home')}
             options={[
               ['home', 'home'],
               ['away', 'away'],
@@ -452,7 +453,7 @@ export function ConditionFields({
       );
       break;
     case 'numeric': {
-      const entity = ctx.entities.get(String(value.entity ?? ''));
+      const entity = ctx.entities.get(text(value.entity));
       fields = (
         <>
           <EntityPicker
@@ -496,7 +497,7 @@ export function ConditionFields({
             name={`${name} after`}
             label="After"
             path={`${path}.after`}
-            value={String(value.after ?? '')}
+            value={text(value.after)}
             options={opts}
             onChange={(v) => set('after', v || undefined)}
           />
@@ -504,7 +505,7 @@ export function ConditionFields({
             name={`${name} before`}
             label="Before"
             path={`${path}.before`}
-            value={String(value.before ?? '')}
+            value={text(value.before)}
             options={opts}
             onChange={(v) => set('before', v || undefined)}
           />
@@ -630,12 +631,12 @@ export function ActionFields({
           name={`${name} scene`}
           label="Scene"
           path={`${path}.scene`}
-          value={String(value.scene ?? '')}
+          value={text(value.scene)}
           onChange={(v) => onChange({ scene: v })}
           options={[
             ...(ctx.scenes.some((s) => s.id === value.scene)
               ? []
-              : [[String(value.scene ?? ''), String(value.scene || 'Choose…')] as [string, string]]),
+              : [[text(value.scene), text(value.scene) || 'Choose…'] as [string, string]]),
             ...ctx.scenes.map((s): [string, string] => [s.id, s.name]),
           ]}
         />

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, message } from './api';
-import type { AutomationRecord } from './automation-editor';
 import { useModule } from './lazy';
 import type { HomeStore } from './live';
+import { text } from './text';
 
 interface Automation {
   [key: string]: unknown;
@@ -26,14 +26,14 @@ export function AutomationsView({ store, readOnly }: { store: HomeStore; readOnl
   const [editing, setEditing] = useState<Automation | 'new' | null>(null);
   const [result, setResult] = useState<{ title: string; body: unknown } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const reload = () => api<Automation[]>('GET', BASE).then(setList, (e) => setError(message(e)));
+  const reload = () => api<Automation[]>('GET', BASE).then(setList, (e: unknown) => setError(message(e)));
   useEffect(() => void reload(), []);
   // `#automations?traces=<id>` (a logbook's link to an automation) opens that automation's traces.
   useEffect(() => {
     const wanted = new URLSearchParams(location.hash.split('?')[1] ?? '').get('traces');
     const a = wanted && list?.find((x) => x.id === wanted);
     if (a) void run(`Traces of ${a.name}`, () => api('GET', `${BASE}/${a.id}/traces`))();
-  }, [list === undefined || list === null]);
+  }, [list === undefined]);
 
   if (list === undefined)
     return (
@@ -218,7 +218,7 @@ interface Trace {
 /** What fired a run, in words. */
 function triggerText(t: NonNullable<Trace['trigger']>): string {
   if (t.description) return t.description;
-  if (t.entity_id) return `${t.entity_id}: ${String(t.from_state ?? '—')} → ${String(t.to_state ?? '—')}`;
+  if (t.entity_id) return `${t.entity_id}: ${text(t.from_state, '—')} → ${text(t.to_state, '—')}`;
   if (t.scheduled_for) return `${t.type ?? 'time'} at ${new Date(t.scheduled_for).toLocaleString()}`;
   return t.type ?? 'run by hand';
 }

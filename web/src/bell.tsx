@@ -35,18 +35,18 @@ export function Bell({ store }: { store: HomeStore }) {
           setList(l);
           setError(null);
         },
-        (err) => setError(message(err)),
+        (err: unknown) => setError(message(err)),
       );
     void load();
     const offs = [
       store.subscribeConnection(() => store.connected && void load()),
-      store.listen<Omit<Notification, 'read'>>('notification', (n) =>
+      store.listen('notification', (n: Omit<Notification, 'read'>) =>
         setList((l) => [{ ...n, read: false }, ...l.filter((x) => x.id !== n.id)].slice(0, 50)),
       ),
-      store.listen<{ id: string }>('notification_resolved', (r) =>
+      store.listen('notification_resolved', (r: { id: string }) =>
         setList((l) => l.map((n) => (n.id === r.id ? { ...n, resolved_at: new Date().toISOString() } : n))),
       ),
-      store.listen<{ ids: string[] | 'all' }>('notifications_read', (r) =>
+      store.listen('notifications_read', (r: { ids: string[] | 'all' }) =>
         setList((l) => l.map((n) => (r.ids === 'all' || r.ids.includes(n.id) ? { ...n, read: true } : n))),
       ),
     ];

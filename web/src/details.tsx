@@ -10,8 +10,10 @@ import {
   type RangeId,
   type Summary,
 } from './history-parts';
+import { CameraPictures } from './camera';
 import type { HomeStore } from './live';
 import { describe } from './tile';
+import { text } from './text';
 
 interface Props {
   store: HomeStore;
@@ -62,7 +64,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
         setLog(l);
         setError(null);
       },
-      (err) => live && setError(message(err)),
+      (err: unknown) => live && setError(message(err)),
     );
     return () => {
       live = false;
@@ -89,6 +91,9 @@ export function EntityDetails({ store, id, onClose }: Props) {
           ✕
         </button>
       </header>
+      {entity.domain === 'camera' && entity.attributes.has_snapshot === true && (
+        <CameraPictures entity={entity} />
+      )}
       <div class="range" role="group" aria-label="Period">
         {RANGES.map((r) => (
           <button key={r.id} type="button" aria-pressed={range === r.id} onClick={() => setRange(r.id)}>
@@ -113,7 +118,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
       {!readings && (
         <section aria-labelledby="details-log">
           <h3 id="details-log">Logbook</h3>
-          {log && log.length === 0 && <p class="empty">Nothing happened in this period.</p>}
+          {log?.length === 0 && <p class="empty">Nothing happened in this period.</p>}
           {log && log.length > 0 && (
             <ol class="logbook">
               {log.map((e, i) => (
@@ -135,7 +140,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
           {Object.entries(entity.attributes).map(([k, v]) => (
             <>
               <dt key={`k-${k}`}>{k.replace(/_/g, ' ')}</dt>
-              <dd key={`v-${k}`}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+              <dd key={`v-${k}`}>{typeof v === 'object' ? JSON.stringify(v) : text(v)}</dd>
             </>
           ))}
         </dl>

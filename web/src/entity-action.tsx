@@ -1,6 +1,7 @@
 import { actionLabel, defaultParam, paramsOf, type ParamSpec } from './action-catalogue';
-import { EntityPicker, Field, type Obj } from './form';
+import { EntityPicker, Field, type Obj, without } from './form';
 import type { Entity } from './types';
+import { text } from './text';
 
 /**
  * One `{entity, action, …params}`: an entity picker, then the actions that entity's capabilities
@@ -68,7 +69,7 @@ export function ParamInput({
               <select
                 aria-label={name}
                 {...aria}
-                value={String(value ?? '')}
+                value={text(value)}
                 onChange={(e) => onChange(e.currentTarget.value)}
               >
                 {spec.options.map((o) => (
@@ -96,7 +97,7 @@ export function ParamInput({
                 {...aria}
                 maxLength={32}
                 autocomplete="off"
-                value={String(value ?? '')}
+                value={text(value)}
                 onInput={(e) => onChange(e.currentTarget.value)}
               />
             );
@@ -126,10 +127,7 @@ export function ParamInputs({
   const known = new Set(list.map((p) => p.name));
   const other = Object.keys(params).filter((k) => !known.has(k));
   const set = (key: string, v: unknown) => {
-    const next = { ...params };
-    if (v === undefined) delete next[key];
-    else next[key] = v;
-    onChange(next);
+    onChange(v === undefined ? without(params, key) : { ...params, [key]: v });
   };
   return (
     <>

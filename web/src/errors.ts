@@ -32,9 +32,9 @@ export function humanError(err: unknown): string {
     const field = err.field;
     const raw = err.message;
     if (field && /must match pattern|must match format/.test(raw))
-      return `Check ${fieldLabel(field)}: it is not in the expected form${/entit/.test(field) ? ' (like light.kitchen)' : ''}.`;
+      return `Check ${fieldLabel(field)}: it is not in the expected form${field.includes('entit') ? ' (like light.kitchen)' : ''}.`;
     if (field && /is required|must have required/.test(raw)) return `Fill in ${fieldLabel(field)}.`;
-    if (field && /must be one of/.test(raw))
+    if (field && raw.includes('must be one of'))
       return `Choose one of the offered values for ${fieldLabel(field)}.`;
     return raw;
   }

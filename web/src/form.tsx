@@ -1,6 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Entity } from './types';
+import { text } from './text';
 
 /**
  * Small form pieces for the editors: each control has an accessible name that says which row it
@@ -15,7 +16,7 @@ export const FieldError = createContext<{ field: string; text: string } | null>(
 
 export function useFieldError(path: string): string | null {
   const err = useContext(FieldError);
-  return err && err.field === path ? err.text : null;
+  return err?.field === path ? err.text : null;
 }
 
 const errorId = (path: string) => `err-${path.replace(/[^a-z0-9]/gi, '-')}`;
@@ -66,11 +67,14 @@ export function RowError({ path }: { path: string }) {
 
 /** Sets or (for undefined / empty) removes a key, keeping the object's other fields. */
 export function patch(o: Obj, key: string, value: unknown): Obj {
-  const next = { ...o };
   if (value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value)))
-    delete next[key];
-  else next[key] = value;
-  return next;
+    return without(o, key);
+  return { ...o, [key]: value };
+}
+
+/** A copy of `o` without `key` (the others in their order). */
+export function without(o: Obj, key: string): Obj {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 }
 
 export function NumberInput({
@@ -142,7 +146,7 @@ export function TextInput({
           {...aria}
           list={list}
           maxLength={maxLength}
-          value={value === undefined || value === null ? '' : String(value)}
+          value={text(value)}
           onInput={(e) => onChange(e.currentTarget.value)}
         />
       )}

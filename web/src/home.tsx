@@ -19,7 +19,7 @@ export function HomeView({ store, readOnly }: Props) {
     const byArea = new Map<string, string[]>();
     for (const e of store.entities.values()) {
       // Hidden from the dashboard by the admin (Setup): still in the home, just not on this page.
-      if (e.labels?.includes(HIDDEN)) continue;
+      if (e.labels.includes(HIDDEN)) continue;
       const key = e.area ?? '';
       let list = byArea.get(key);
       if (!list) byArea.set(key, (list = []));

@@ -40,7 +40,7 @@ export function IntegrationsView() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
-    api<Summary[]>('GET', '/api/home/integrations').then(setList, (e) => setError(humanError(e)));
+    api<Summary[]>('GET', '/api/home/integrations').then(setList, (e: unknown) => setError(humanError(e)));
   }, []);
   return (
     <div class="page integrations">
@@ -56,7 +56,7 @@ export function IntegrationsView() {
           <header class="row">
             <h3 id={`int-${i.id}`}>{i.name}</h3>
             <span class={`badge-state ${i.status.state ?? 'unknown'}`}>
-              {cap(String(i.status.state ?? 'unknown'))}
+              {cap(i.status.state ?? 'unknown')}
             </span>
           </header>
           <p class="hint">
@@ -82,7 +82,7 @@ function IntegrationDetails({ id }: { id: string }) {
   const [d, setD] = useState<Details | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () =>
-    api<Details>('GET', `/api/home/integrations/${id}`).then(setD, (e) => setError(humanError(e)));
+    api<Details>('GET', `/api/home/integrations/${id}`).then(setD, (e: unknown) => setError(humanError(e)));
   useEffect(() => void reload(), [id]);
   if (error)
     return (

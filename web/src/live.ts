@@ -103,7 +103,7 @@ export class HomeStore {
     socket.on('entity_updated', (e: Entity) => {
       const old = this.entities.get(e.entity_id);
       this.entities.set(e.entity_id, e);
-      if (!old || old.area !== e.area || old.name !== e.name || String(old.labels) !== String(e.labels))
+      if (old?.area !== e.area || old.name !== e.name || String(old.labels) !== String(e.labels))
         this.changedStructure();
       else this.notify(e.entity_id);
     });
@@ -124,7 +124,7 @@ export class HomeStore {
   }
 
   /** Listens to a server event on the live socket (kept across reconnects; may be called before `connect`). */
-  listen<T>(event: string, fn: (payload: T) => void): () => void {
+  listen(event: string, fn: (payload: never) => void): () => void {
     const entry = { event, fn: fn as (p: unknown) => void };
     this.extra.add(entry);
     this.socket?.on(event, entry.fn);

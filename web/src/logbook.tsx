@@ -40,7 +40,7 @@ export function LogbookView({ store }: { store: HomeStore }) {
           setError(null);
         }
       },
-      (err) => live && setError(message(err)),
+      (err: unknown) => live && setError(message(err)),
     );
     return () => {
       live = false;
@@ -101,7 +101,7 @@ export function LogbookView({ store }: { store: HomeStore }) {
         </p>
       )}
       {!entries && !error && <p>Loading…</p>}
-      {entries && entries.length === 0 && <p class="empty">Nothing happened with these filters.</p>}
+      {entries?.length === 0 && <p class="empty">Nothing happened with these filters.</p>}
       {entries && entries.length > 0 && (
         <ol class="logbook">
           {entries.map((e, i) => (

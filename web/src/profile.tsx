@@ -20,7 +20,7 @@ export function ProfileView({ me, onSignedOut }: { me: User; onSignedOut: () => 
   const [next, setNext] = useState('');
   const [theme, setThemeState] = useState<Theme>(savedTheme());
   const load = () =>
-    api<Session[]>('GET', '/api/auth/sessions').then(setSessions, (e) =>
+    api<Session[]>('GET', '/api/auth/sessions').then(setSessions, (e: unknown) =>
       setStatus({ text: humanError(e), ok: false }),
     );
   useEffect(() => void load(), []);
@@ -141,12 +141,12 @@ export function ProfileView({ me, onSignedOut }: { me: User; onSignedOut: () => 
 }
 
 const shortAgent = (ua: string) =>
-  /Firefox\//.test(ua)
+  ua.includes('Firefox/')
     ? 'Firefox'
-    : /Edg\//.test(ua)
+    : ua.includes('Edg/')
       ? 'Edge'
       : /Chrom(e|ium)\//.test(ua)
         ? 'Chrome'
-        : /Safari\//.test(ua)
+        : ua.includes('Safari/')
           ? 'Safari'
           : ua.slice(0, 40);

@@ -12,6 +12,7 @@ import {
   move,
   replace,
   type Obj,
+  without,
 } from './form';
 import { useStructure } from './hooks';
 import type { HomeStore } from './live';
@@ -24,7 +25,7 @@ import type { Entity, Scene } from './types';
  */
 
 const describeRule = (a: Obj) => {
-  const { target, action, ...params } = a as { target: Record<string, unknown>; action: string } & Obj;
+  const { target, action, ...params } = a as { target?: Record<string, unknown>; action: string } & Obj;
   const where = Object.entries(target ?? {})
     .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`)
     .join(', ');
@@ -60,9 +61,7 @@ function TargetFields({
     onChange({ entity: id, state: states.includes('on') ? 'on' : '', values: {}, stateParams: {} });
   };
   const setValue = (key: string, v: unknown) => {
-    const values = { ...target.values };
-    if (v === undefined) delete values[key];
-    else values[key] = v;
+    const values = v === undefined ? without(target.values, key) : { ...target.values, [key]: v };
     onChange({ ...target, values });
   };
   return (

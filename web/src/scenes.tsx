@@ -14,7 +14,8 @@ interface Activation {
 function useScenes() {
   const [scenes, setScenes] = useState<Scene[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reload = () => api<Scene[]>('GET', '/api/home/scenes').then(setScenes, (e) => setError(message(e)));
+  const reload = () =>
+    api<Scene[]>('GET', '/api/home/scenes').then(setScenes, (e: unknown) => setError(message(e)));
   useEffect(() => void reload(), []);
   return { scenes, error, reload };
 }

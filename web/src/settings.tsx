@@ -48,7 +48,7 @@ export function HomeSettingsSection() {
     setForm({ time_zone: s.time_zone, latitude: text(s.latitude), longitude: text(s.longitude) });
   };
   useEffect(() => {
-    api<HomeSettings>('GET', '/api/settings').then(show, (err) => setNote(message(err)));
+    api<HomeSettings>('GET', '/api/settings').then(show, (err: unknown) => setNote(message(err)));
   }, []);
 
   const set = (f: Field) => (e: { currentTarget: HTMLInputElement }) => {
@@ -89,6 +89,8 @@ export function HomeSettingsSection() {
 
   const locate = () => {
     setNote(null);
+    // `navigator.geolocation` is missing on pages that are not secure (plain http).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     if (!navigator.geolocation) return setNote('This browser cannot share its location.');
     navigator.geolocation.getCurrentPosition(
       // Three decimals (about 100 m) is plenty for sunrise and sunset and keeps the home vague.

@@ -29,7 +29,7 @@ export function SetupView({ store }: { store: HomeStore }) {
     const [d] = await Promise.all([api<Device[]>('GET', '/api/home/devices'), store.load()]);
     setDevices(d.sort((a, b) => a.name.localeCompare(b.name)));
   };
-  useEffect(() => void reload().catch((e) => say(humanError(e), false)), []);
+  useEffect(() => void reload().catch((e: unknown) => say(humanError(e), false)), []);
   const run = (fn: () => Promise<unknown>, done: string) => async () => {
     try {
       await fn();

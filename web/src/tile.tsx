@@ -4,6 +4,7 @@ import { useEntity } from './hooks';
 import type { HomeStore } from './live';
 import type { Entity } from './types';
 import { cap, stateWord } from './wording';
+import { text } from './text';
 
 interface TileProps {
   store: HomeStore;
@@ -91,16 +92,23 @@ export function describe(e: Entity): string {
   const unit = typeof a.unit_of_measurement === 'string' ? ` ${a.unit_of_measurement}` : '';
   const state = e.state === null ? '—' : String(e.state).replace(/_/g, ' ');
   switch (e.domain) {
-    case 'light':
-      return e.state === 'on' && num(a.brightness) !== undefined
-        ? `On · ${a.brightness}%${num(a.kelvin) ? ` · ${a.kelvin} K` : ''}`
+    case 'light': {
+      const brightness = num(a.brightness);
+      const kelvin = num(a.kelvin);
+      return e.state === 'on' && brightness !== undefined
+        ? `On · ${brightness}%${kelvin ? ` · ${kelvin} K` : ''}`
         : cap(state);
+    }
     case 'climate':
       return `${cap(state)} · ${num(a.current_temperature) ?? '—'}${unit} now · set ${num(a.temperature) ?? '—'}${unit}`;
-    case 'cover':
-      return num(a.position) !== undefined ? `${cap(state)} · ${a.position}%` : cap(state);
-    case 'media_player':
-      return `${cap(state)}${num(a.volume) !== undefined ? ` · volume ${a.volume}%` : ''}${typeof a.media_title === 'string' ? ` · ${a.media_title}` : ''}`;
+    case 'cover': {
+      const position = num(a.position);
+      return position !== undefined ? `${cap(state)} · ${position}%` : cap(state);
+    }
+    case 'media_player': {
+      const volume = num(a.volume);
+      return `${cap(state)}${volume !== undefined ? ` · volume ${volume}%` : ''}${typeof a.media_title === 'string' ? ` · ${a.media_title}` : ''}`;
+    }
     case 'fan':
       return e.state === 'on' && typeof a.speed === 'string' ? `On · ${a.speed}` : cap(state);
     default:
@@ -155,7 +163,7 @@ function Controls({ entity: e, off, send }: ControlsProps) {
           <Select
             label={`${e.name} speed`}
             options={c.fan_speeds}
-            value={String(a.speed ?? '')}
+            value={text(a.speed)}
             disabled={off}
             onChange={(v) => send('set_fan_speed', { speed: v })}
           />
@@ -181,7 +189,7 @@ function Controls({ entity: e, off, send }: ControlsProps) {
             <Select
               label={`${e.name} mode`}
               options={c.hvac_modes}
-              value={String(e.state ?? '')}
+              value={text(e.state)}
               disabled={off}
               onChange={(v) => send('set_hvac_mode', { hvac_mode: v })}
             />
@@ -190,7 +198,7 @@ function Controls({ entity: e, off, send }: ControlsProps) {
             <Select
               label={`${e.name} preset`}
               options={c.presets}
-              value={String(a.preset ?? '')}
+              value={text(a.preset)}
               disabled={off}
               onChange={(v) => send('set_preset', { preset: v })}
             />
@@ -362,6 +370,15 @@ function Controls({ entity: e, off, send }: ControlsProps) {
             >
               Record
             </button>
+          )}
+          {has('goto_preset') && c.presets && (
+            <Select
+              label={`${e.name} preset`}
+              options={c.presets}
+              value={typeof a.preset === 'string' ? a.preset : ''}
+              disabled={off}
+              onChange={(v) => send('goto_preset', { preset: v })}
+            />
           )}
         </div>
       );

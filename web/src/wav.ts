@@ -12,6 +12,8 @@ export interface Recording {
 
 /** Why the microphone cannot be used on this page, in words, or null when it can. */
 export function microphoneProblem(): string | null {
+  // `navigator.mediaDevices` is missing on pages that are not secure (plain http).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia)
     return `Browsers allow the microphone only on secure pages: open Hearth over HTTPS, or as http://localhost on this machine (this page is ${location.protocol}//${location.host}). You can still type.`;
   return null;
@@ -37,9 +39,12 @@ export async function recordWav(): Promise<Recording> {
   }
   if (ctx.state === 'suspended') await ctx.resume();
   const source = ctx.createMediaStreamSource(stream);
-  // ScriptProcessor is deprecated but needs no separate worklet file and works everywhere.
+  // ScriptProcessor is deprecated but needs no separate worklet file and works everywhere: an
+  // AudioWorklet needs a module file the Content-Security-Policy allows, loaded before recording.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
   const proc = ctx.createScriptProcessor(4096, 1, 1);
   const chunks: Float32Array[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
   proc.onaudioprocess = (ev) => chunks.push(new Float32Array(ev.inputBuffer.getChannelData(0)));
   source.connect(proc);
   proc.connect(ctx.destination);

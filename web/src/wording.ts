@@ -1,3 +1,5 @@
+import { text } from './text';
+
 /** How states read to a person: binary sensors by device class (Detected/Clear, Open/Closed…), the rest capitalised. */
 
 const BINARY: Record<string, [on: string, off: string]> = {
@@ -38,8 +40,8 @@ export function stateWord(domain: string, attributes: Record<string, unknown>, s
   if (state === null || state === undefined) return '—';
   if (state === 'unavailable') return 'Unavailable';
   if (domain === 'binary_sensor' && (state === 'on' || state === 'off')) {
-    const words = BINARY[String(attributes.device_class ?? '')];
+    const words = BINARY[text(attributes.device_class)];
     if (words) return state === 'on' ? words[0] : words[1];
   }
-  return cap(String(state).replace(/_/g, ' '));
+  return cap(text(state).replace(/_/g, ' '));
 }

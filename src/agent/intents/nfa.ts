@@ -42,7 +42,7 @@ export class TemplateAutomaton {
             stack.push(e);
           }
       // only states that consume or end a template matter during simulation
-      return Int32Array.from([...seen].filter((x) => this.edges[x] || this.finals.has(x)));
+      return Int32Array.from([...seen].filter((x) => this.edges[x] !== undefined || this.finals.has(x)));
     });
   }
 
@@ -129,8 +129,7 @@ export class TemplateAutomaton {
     for (const c of candidates) add(0, this.starts[c]!);
     for (let p = 0; p < n; p++) {
       const list = reach[p]!;
-      for (let i = 0; i < list.length; i++) {
-        const st = list[i]!;
+      for (const st of list) {
         if (s.skip[p]) add(p + 1, st);
         const e = this.edges[st];
         if (!e) continue;

@@ -73,8 +73,11 @@ export function tokenize(text: string): string[] {
     .replace(/'s\b/g, '')
     .replace(/'/g, '')
     // keep a decimal point only between digits ("20.5", "pm2.5")
+    // NUL marks the kept point through the next replacement (no text contains it).
     .replace(/(\d)\.(\d)/g, '$1\u0000$2')
+    // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
+    // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = s.split(/\s+/).filter((t) => t.length > 0);
   return numberWords(raw);
@@ -166,7 +169,7 @@ export function isNumberToken(t: string): boolean {
 /** Damerau-Levenshtein distance capped at `max` (returns max+1 when above). */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const prev2: number[] = new Array(b.length + 1).fill(0);
+  const prev2 = new Array<number>(b.length + 1).fill(0);
   let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur: number[] = [i];

@@ -355,7 +355,7 @@ export class SecondStage {
       if (it.t !== 'cue' || it.word !== 'on') continue;
       const next = items.slice(k + 1).find((x) => x.t !== 'filler');
       const direct = items[k + 1];
-      if (next && (next.t === 'area' || next.t === 'floor') && direct && direct.t === 'filler')
+      if (next && (next.t === 'area' || next.t === 'floor') && direct?.t === 'filler')
         items[k] = { t: 'filler', start: it.start, end: it.end };
     }
     return items;
@@ -383,7 +383,7 @@ export class SecondStage {
     if (areas[0]) place.area = areas[0].area;
     else if (floors[0]) place.floor = floors[0].floor;
     else if (here && ctxArea) place.area = ctxArea;
-    const explicitPlace = !!(place.area || place.floor);
+    const explicitPlace = place.area !== undefined || place.floor !== undefined;
     // a noun right after a name decorates it ("christmas tree lights", "movie night scene")
     let ownNouns = nouns.filter((n) => !names.some((m) => m.end === n.start));
     // "are the doors all locked": "all" adds nothing next to a kind of device
@@ -449,7 +449,7 @@ export class SecondStage {
       cueSet.delete('off');
       cueSet.delete('on');
     }
-    const intent = chooseIntent(cueSet, number, this.domainsOf(names[0]?.v, noun, ctx.referent, pronoun));
+    const intent = chooseIntent(cueSet, number, this.domainsOf(names[0]?.v, noun, ctx.referent));
     if (!intent) return undefined;
     const { name: intentName, slots } = intent;
 
@@ -563,14 +563,13 @@ export class SecondStage {
     name: NameValue | undefined,
     noun: Extract<Item, { t: 'noun' }> | undefined,
     referent: Referent | undefined,
-    pronoun: boolean,
   ): Set<string> {
     const out = new Set<string>();
     if (name) for (const e of name.entities) out.add(e.domain);
     else if (noun) {
       out.add(noun.noun.domain);
       for (const d of noun.noun.also ?? []) out.add(d);
-    } else if (referent && (pronoun || true)) {
+    } else if (referent) {
       const t = referent.target;
       if (t.kind === 'entities') for (const e of t.entities) out.add(e.domain);
       else out.add(t.domain);
@@ -637,8 +636,14 @@ export class SecondStage {
     const allowed = question
       ? [...new Set(this.index.registry.entities.map((e) => e.domain))]
       : (INTENT_DOMAINS[ref.intent] ?? domainsForIntent(ref));
-    const base = { ...ref.slots };
-    for (const k of ['name', 'area', 'floor', 'domain', 'device_class']) delete base[k];
+    const {
+      name: _name,
+      area: _area,
+      floor: _floor,
+      domain: _domain,
+      device_class: _class,
+      ...base
+    } = ref.slots;
     let target: Target | undefined;
     if (name) {
       let ents = name.entities.filter((e) => allowed.includes(e.domain));
@@ -654,7 +659,14 @@ export class SecondStage {
         };
       target = { kind: 'entities', entities: ents };
     } else if (noun) {
-      const r = this.byNoun(noun, place, !!(place.area || place.floor), ctxArea, allowed, []);
+      const r = this.byNoun(
+        noun,
+        place,
+        place.area !== undefined || place.floor !== undefined,
+        ctxArea,
+        allowed,
+        [],
+      );
       if (!r || 'ask' in r) return undefined;
       target = r;
     } else if (place.area || place.floor) {

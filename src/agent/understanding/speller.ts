@@ -59,7 +59,7 @@ export class Speller {
       if (this.known.has(a) && this.known.has(b) && a.length + b.length >= 6) return [a, b];
     }
     const sound = this.phonetic.get(soundKey(tok))?.filter((w) => Math.abs(w.length - tok.length) <= 1);
-    if (sound && sound.length === 1 && tok.length >= 4) return [sound[0]!];
+    if (sound?.length === 1 && tok.length >= 4) return [sound[0]!];
     return undefined;
   }
 }
@@ -72,7 +72,7 @@ function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>):
   let c = cands;
   for (const keep of [
     (w: string) => preferred.has(w),
-    (w: string) => w[0] === tok[0],
+    (w: string) => (tok === '' ? w === '' : w.startsWith(tok[0]!)),
     (w: string) => w.length === tok.length,
   ]) {
     if (c.length === 1) break;
@@ -91,7 +91,7 @@ function inflections(tok: string): string[] {
     if (!tok.endsWith(suffix) || tok.length < suffix.length + 3) continue;
     const stem = tok.slice(0, -suffix.length);
     out.push(stem, `${stem}e`);
-    if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2]) out.push(stem.slice(0, -1));
+    if (stem.length > 2 && stem.endsWith(stem[stem.length - 2]!)) out.push(stem.slice(0, -1));
   }
   return out;
 }
@@ -127,6 +127,7 @@ export function soundKey(w: string): string {
     .replace(/wh/g, 'w')
     .replace(/gh/g, '')
     .replace(/e$/, '');
-  s = s[0] + s.slice(1).replace(/[aeiouyhw]/g, '');
+  // An empty key stays the literal 'undefined' it always was (one shared key for all such words).
+  s = (s[0] ?? 'undefined') + s.slice(1).replace(/[aeiouyhw]/g, '');
   return s.replace(/(.)\1+/g, '$1');
 }

@@ -5,7 +5,7 @@
  * commands ("… and …", "…, then …"), and single commands through the exact templates first and
  * the second stage after. Pure over a registry snapshot, so the `nlu` command runs it too.
  */
-import { IntentEngine, type IntentContext, type IntentResult } from '../intents/engine.js';
+import { IntentEngine, type IntentResult } from '../intents/engine.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { Conversation } from './conversation.js';
@@ -91,7 +91,7 @@ export class Understanding {
     if (conv.pending) {
       const pending = conv.pending;
       conv.pending = undefined;
-      const picked = this.pick(pending, tokens, area);
+      const picked = this.pick(pending, tokens);
       if (picked) return { kind: 'command', command: { reading: picked } };
     }
 
@@ -211,7 +211,7 @@ export class Understanding {
    */
   private sharpen(r: Reading, tokens: string[], area: string | null): Reading {
     const t = r.target;
-    if (!t || t.kind !== 'group' || (r.intent === 'HassGetState' && !('domain' in r.slots))) return r;
+    if (t?.kind !== 'group' || (r.intent === 'HassGetState' && !('domain' in r.slots))) return r;
     const said = t.area && tokens.join(' ').includes(tokenize(t.area.name).join(' '));
     if (said || t.floor || (t.area && area === null)) return r;
     if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
@@ -224,8 +224,8 @@ export class Understanding {
     if (named.length > 0) members = named;
     if (members.length !== 1) return r;
     const e = members[0]!;
-    const slots: Record<string, string | number> = { ...r.slots, name: e.name };
-    for (const k of ['area', 'floor', 'domain', 'device_class']) delete slots[k];
+    const { area: _area, floor: _floor, domain: _domain, device_class: _class, ...kept } = r.slots;
+    const slots: Record<string, string | number> = { ...kept, name: e.name };
     return {
       intent: r.intent,
       slots,
@@ -246,7 +246,7 @@ export class Understanding {
   }
 
   /** "the floor lamp", "the one in the kitchen", "the bedside one": one of the candidates. */
-  private pick(pending: Reading, tokens: string[], area: string | null): Reading | undefined {
+  private pick(pending: Reading, tokens: string[]): Reading | undefined {
     const cands = pending.candidates ?? [];
     const { tokens: fixed } = this.stage2.correct(tokens);
     const words = new Set(fixed);
@@ -263,7 +263,6 @@ export class Understanding {
     const top = scored.filter((s) => s.hits === best).map((s) => s.e);
     if (top.length !== 1) return undefined;
     const e = top[0]!;
-    area;
     return {
       intent: pending.intent,
       slots: { ...pending.slots, name: e.name },
@@ -294,7 +293,7 @@ export class Understanding {
         return;
       }
       const u = this.single(tokenize(txt), area, ref);
-      if (u && u.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
+      if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
         const prev = parts[parts.length - 1];
         // "it's too loud, turn it down": the same command said twice is one command
         if (!prev || !sameCommand(prev, u.command)) parts.push(u.command);
@@ -388,7 +387,7 @@ export class Understanding {
     let r: Reading | undefined;
     for (const q of questions) {
       r = this.stage2.read(q.join(' '), { area });
-      if (r && r.intent === 'HassGetState' && typeof r.slots.state === 'string') break;
+      if (r?.intent === 'HassGetState' && typeof r.slots.state === 'string') break;
       r = undefined;
     }
     if (!r || typeof r.slots.state !== 'string') return undefined;

@@ -99,7 +99,7 @@ function normalizeOrigin(origin: string): string | undefined {
 }
 
 function sameHost(origin: string, host: string | undefined): boolean {
-  return host !== undefined && new URL(origin).host === host.toLowerCase();
+  return new URL(origin).host === host?.toLowerCase();
 }
 
 /** Answers a preflight for an allowed foreign origin, or sets the CORS headers on a real request. */

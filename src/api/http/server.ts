@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ErrorObject } from 'ajv';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -106,8 +107,7 @@ export async function createHttpServer(
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: opts.bodyLimit,
     genReqId: () => randomUUID(),
-    childLoggerFactory: (logger, bindings) =>
-      new LazyRequestLogger(logger as Logger, bindings) as unknown as Logger,
+    childLoggerFactory: (logger, bindings) => new LazyRequestLogger(logger, bindings) as unknown as Logger,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: true,
     // The router's and the HTTP parser's own refusals in the one error shape too.
@@ -236,7 +236,9 @@ export async function createHttpServer(
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    refResolver: { buildLocalReference: (json, _base, _frag, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
@@ -267,14 +269,14 @@ type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
  * child is made on first use.
  */
 class LazyRequestLogger {
-  private made: Logger | undefined;
+  private made: FastifyBaseLogger | undefined;
 
   constructor(
-    private readonly parent: Logger,
+    private readonly parent: FastifyBaseLogger,
     private readonly bindings: Record<string, unknown>,
   ) {}
 
-  private get log(): Logger {
+  private get log(): FastifyBaseLogger {
     return (this.made ??= this.parent.child(this.bindings));
   }
   get level() {
@@ -298,7 +300,7 @@ class LazyRequestLogger {
   trace(...a: LogArgs) {
     this.log.trace(...(a as [unknown]));
   }
-  child(bindings: Record<string, unknown>, options?: Parameters<Logger['child']>[1]) {
+  child(bindings: Record<string, unknown>, options?: Parameters<FastifyBaseLogger['child']>[1]) {
     return this.log.child(bindings, options);
   }
 }
@@ -348,9 +350,7 @@ function toAppError(err: FastifyError, bodyLimit: number): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return Errors.payloadTooLarge(bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return Errors.unsupportedMediaType(
-        String((err as { message?: string }).message ?? '').replace(/^Unsupported Media Type: /, ''),
-      );
+      return Errors.unsupportedMediaType(err.message.replace(/^Unsupported Media Type: /, ''));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return Errors.malformedJson(err.message);

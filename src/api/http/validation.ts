@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Errors } from '../../errors.js';
 
@@ -82,10 +83,13 @@ function describeOne(e: ErrorObject, context: string | undefined): string {
 }
 
 /** A validator for payloads outside HTTP (Socket.IO, MQTT): returns the value or throws 400 naming the field. */
-export function compileValidator<T>(schema: object, context = 'payload'): (value: unknown) => T {
-  const check = strict.compile(schema);
+export function compileValidator<S extends TSchema>(
+  schema: S,
+  context = 'payload',
+): (value: unknown) => Static<S> {
+  const check = strict.compile<Static<S>>(schema);
   return (value) => {
-    if (check(value)) return value as T;
+    if (check(value)) return value;
     const d = describeValidation(check.errors ?? [], context);
     throw Errors.validation(d.message, { field: d.field, problems: d.problems });
   };

@@ -78,7 +78,7 @@ export class FanOut {
       if (!item.rooms) for (const id of nsp.sockets.keys()) add(id);
       else for (const room of item.rooms) rooms.get(room)?.forEach(add);
     });
-    const frames: (Buffer | undefined)[] = new Array(batch.length);
+    const frames: (Buffer | undefined)[] = new Array<Buffer | undefined>(batch.length);
     const frameOf = (i: number) => (frames[i] ??= encodeFrame(batch[i]!.event, batch[i]!.payload));
     // Sockets with the same subscriptions get the same bytes: join them once, not per socket.
     const joined = new Map<string, Buffer>();
@@ -143,6 +143,6 @@ function openWebSocket(socket: Socket): RawWebSocket | undefined {
   const t = conn.transport;
   if (conn.readyState !== 'open' || conn.upgrading || t.name !== 'websocket' || t.perMessageDeflate) return;
   const ws = t.socket;
-  if (!ws || ws.readyState !== 1 || typeof ws._sender?.sendFrame !== 'function') return;
+  if (ws?.readyState !== 1 || typeof ws._sender?.sendFrame !== 'function') return;
   return ws;
 }

@@ -13,11 +13,6 @@ const SubscribeSchema = Strict({
   domains: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
   areas: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
 });
-interface Subscribe {
-  entity_ids?: string[];
-  domains?: string[];
-  areas?: string[];
-}
 
 const rooms = (entityId: string, domain: string, area: string | null) =>
   area
@@ -34,7 +29,7 @@ export function homeEvents(realtime: RealtimeServer, bus: EventBus, home: HomeSe
 
   realtime.onConnect((socket) => void socket.join(ALL));
 
-  const validateSubscribe = compileValidator<Subscribe>(SubscribeSchema, 'subscribe');
+  const validateSubscribe = compileValidator(SubscribeSchema, 'subscribe');
   realtime.handle('subscribe', 'viewer', async (socket: HearthSocket, payload) => {
     const sub = validateSubscribe(payload ?? {});
     for (const room of socket.rooms)
@@ -48,10 +43,7 @@ export function homeEvents(realtime: RealtimeServer, bus: EventBus, home: HomeSe
     return { ok: true, subscribed: wanted.length === 0 ? 'all' : sub };
   });
 
-  const validateControl = compileValidator<{ entity_id: string; action: string } & Record<string, unknown>>(
-    ControlBody,
-    'control',
-  );
+  const validateControl = compileValidator(ControlBody, 'control');
   realtime.handle(
     'control',
     'user',
@@ -66,7 +58,7 @@ export function homeEvents(realtime: RealtimeServer, bus: EventBus, home: HomeSe
     { command: true },
   );
 
-  const validateScene = compileValidator<{ scene_id: string }>(
+  const validateScene = compileValidator(
     Strict({ scene_id: Type.String({ maxLength: 100 }) }),
     'activate_scene',
   );

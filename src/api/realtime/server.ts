@@ -74,7 +74,7 @@ export class RealtimeServer {
       opts.log.warn(
         {
           socket_id: socket.id,
-          user_id: (socket.data as SocketData).principal?.user.id,
+          user_id: (socket.data as SocketData).principal.user.id,
           behind_bytes: behind,
         },
         'disconnected a client that stopped reading its events (it reconnects and reloads the home)',
@@ -153,9 +153,7 @@ export class RealtimeServer {
       // Before anything else: a flooding socket costs one bucket check per request, not a storage read.
       this.opts.limits?.socketRequest(socket.id);
       // Role and account state are re-read for every request, as for REST.
-      const principal = await this.opts.auth.authenticate(
-        undefined === socket.data.principal ? undefined : this.tokenOf(socket),
-      );
+      const principal = await this.opts.auth.authenticate(this.tokenOf(socket));
       socket.data.principal = principal;
       if (!roleAllows(principal.user.role, access))
         throw Errors.forbidden(`This needs the ${access} role or higher; you are ${principal.user.role}.`);

@@ -3,6 +3,7 @@ import { kelvinToMired, rgbToXy, type Rgb } from '../../home/color.js';
 import { percentToZigbee } from '../zigbee2mqtt/color.js';
 import type { Expose, Z2mDevice } from '../zigbee2mqtt/types.js';
 import { DEMO_ENTITIES, type DemoEntity } from './home.js';
+import { text } from '../../text.js';
 
 /** Demo domains a Zigbee bridge can carry; the rest (alarm, cameras, TV, presence) stay in-process. */
 export const ZIGBEE_DOMAINS = new Set([
@@ -209,9 +210,9 @@ function describe(d: DemoEntity): { exposes: Expose[]; state: Record<string, unk
       };
     }
     default: {
-      const name = String(a.device_class ?? 'value');
+      const name = text(a.device_class, 'value');
       return {
-        exposes: [num(name, 1, String(a.unit_of_measurement ?? ''))],
+        exposes: [num(name, 1, text(a.unit_of_measurement))],
         state: { [name]: d.state },
         kind: name,
       };

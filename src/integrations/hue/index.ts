@@ -15,6 +15,7 @@ import { EventStream } from '../local/sse.js';
 import { authorityOf } from '../pairing/address.js';
 import type { PairableDeps } from '../pairing/catalogue.js';
 import { kelvinToMired, miredToKelvin, rgbToXy, xyToRgb, type Rgb } from '../../home/color.js';
+import { text } from '../../text.js';
 
 /** Philips Hue bridge, API v2 (CLIP) over HTTPS with its certificate pinned at pairing. */
 export function createHue(deps: PairableDeps) {
@@ -84,7 +85,7 @@ async function probeBridge(
     id,
     name: typeof config.name === 'string' ? config.name : 'Hue Bridge',
     manufacturer: 'Signify',
-    model: `Hue Bridge ${String(config.modelid ?? '')}`.trim(),
+    model: `Hue Bridge ${text(config.modelid)}`.trim(),
     address: req.addressText,
     data: { certificate, application_key: success.username, api_version: config.apiversion },
   };
@@ -366,7 +367,8 @@ class BridgeSession extends PolledSession {
     const known = this.services.get(r.id);
     if (!known) return;
     const { host } = this.ctx;
-    const type = r.type ?? known.type;
+    // An update event's partial resource may leave its type out.
+    const type = (r.type as string | undefined) ?? known.type;
     if (type === 'light') {
       const attrs: Record<string, unknown> = {};
       if (isRecord(r.dimming) && typeof r.dimming.brightness === 'number')

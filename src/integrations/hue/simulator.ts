@@ -284,7 +284,7 @@ export class HueBridgeSimulator extends SimulatedDevice {
       if (!r) return json(404, { errors: [{ description: `resource ${id} not found` }], data: [] });
       let body: Record<string, unknown>;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString());
+        body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
       } catch {
         return json(400, { errors: [{ description: 'body contains invalid JSON' }], data: [] });
       }

@@ -13,6 +13,7 @@ import { DeviceRequestError } from '../local/http.js';
 import { isRecord } from '../local/json.js';
 import { PolledSession, timingOf, type DeviceTiming } from '../local/session.js';
 import type { PairableDeps } from '../pairing/catalogue.js';
+import { text } from '../../text.js';
 
 const LIGHTING = 'smartlife.iot.smartbulb.lightingservice';
 // tplink-smarthome-api is CommonJS: under Node's ESM its classes are on the default export only.
@@ -41,16 +42,16 @@ async function call(
   port: number,
   payload: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  let text: string;
+  let body: string;
   try {
-    text = await client.send(payload, host, port);
+    body = await client.send(payload, host, port);
   } catch (err) {
     const e = err as Error & { code?: string };
     if (/timeout/i.test(e.message))
       throw new DeviceRequestError('timeout', `${host}:${port} did not answer in time`);
     throw new DeviceRequestError('unreachable', `${host}:${port}: ${e.code ?? e.message}`, e.code);
   }
-  const answer: unknown = JSON.parse(text);
+  const answer: unknown = JSON.parse(body);
   if (!isRecord(answer)) throw new SyntaxError('the answer is not an object');
   return answer;
 }
@@ -67,25 +68,25 @@ async function probeKasa(client: Client, req: ProbeRequest): Promise<SavedDevice
     isRecord(answer.system) && isRecord(answer.system.get_sysinfo) ? answer.system.get_sysinfo : undefined;
   if (!info || typeof info.deviceId !== 'string')
     throw Errors.unsupportedDevice(`${req.addressText} answers, but not like a Kasa device.`);
-  const type = String(info.mic_type ?? info.type ?? '');
+  const type = text(info.mic_type ?? info.type);
   const bulb = type.includes('SMARTBULB');
   if (!bulb && !type.includes('SMARTPLUG'))
     throw Errors.unsupportedDevice(
       `${req.addressText} is a Kasa ${String(info.model)} (${type}), which Hearth does not support yet.`,
     );
   const children = Array.isArray(info.children)
-    ? info.children.filter(isRecord).map((c) => ({ id: String(c.id), alias: String(c.alias ?? '') }))
+    ? info.children.filter(isRecord).map((c) => ({ id: String(c.id), alias: text(c.alias) }))
     : [];
   return {
     id: info.deviceId.toLowerCase(),
     name: typeof info.alias === 'string' && info.alias ? info.alias : String(info.model),
     manufacturer: 'TP-Link',
-    model: String(info.model ?? 'Kasa'),
+    model: text(info.model, 'Kasa'),
     address: req.addressText,
     data: {
       kind: bulb ? 'bulb' : children.length ? 'strip' : 'plug',
       children,
-      metering: String(info.feature ?? '').includes('ENE'),
+      metering: text(info.feature).includes('ENE'),
       color: info.is_color === 1,
       color_temp: info.is_variable_color_temp === 1,
       dimmable: info.is_dimmable === 1,

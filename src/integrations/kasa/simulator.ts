@@ -28,6 +28,18 @@ export function decrypt(data: Buffer): string {
   return out.toString();
 }
 
+/** The parts of a request this simulator answers (TP-Link's smart-home protocol over TCP 9999). */
+interface KasaRequest {
+  context?: { child_ids?: string[] };
+  system?: { get_sysinfo?: unknown; set_relay_state?: { state?: unknown } };
+  emeter?: { get_realtime?: unknown };
+  'smartlife.iot.smartbulb.lightingservice'?: {
+    transition_light_state?: Partial<
+      Record<'on_off' | 'brightness' | 'color_temp' | 'hue' | 'saturation', unknown>
+    >;
+  };
+}
+
 export class KasaSimulator {
   port = 0;
   delayMs = 0;
@@ -92,19 +104,20 @@ export class KasaSimulator {
     };
   }
 
-  private handle(req: Record<string, any>): Record<string, unknown> {
-    const out: Record<string, any> = {};
-    const ids: string[] | undefined = req.context?.child_ids;
-    if (req.system?.get_sysinfo !== undefined)
-      out.system = { get_sysinfo: { ...this.sysinfo(), err_code: 0 } };
+  private handle(req: KasaRequest): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const ids = req.context?.child_ids;
+    const system: Record<string, unknown> = {};
+    if (req.system?.get_sysinfo !== undefined) system.get_sysinfo = { ...this.sysinfo(), err_code: 0 };
     if (req.system?.set_relay_state) {
       const state = Number(req.system.set_relay_state.state);
       if (ids)
         for (const c of this.children.filter((c) => ids.some((id) => c.id.endsWith(id)))) c.state = state;
       else this.relay = state;
       if (this.kind === 'HS110') this.power_mw = state ? 512_300 : 0;
-      out.system = { ...out.system, set_relay_state: { err_code: 0 } };
+      system.set_relay_state = { err_code: 0 };
     }
+    if (Object.keys(system).length > 0) out.system = system;
     if (req.emeter?.get_realtime !== undefined)
       out.emeter =
         this.kind === 'KL130'
@@ -135,7 +148,7 @@ export class KasaSimulator {
       socket.on('close', () => this.sockets.delete(socket));
       socket.on('error', () => undefined);
       let buf = Buffer.alloc(0);
-      socket.on('data', async (chunk) => {
+      const onData = async (chunk: Buffer) => {
         buf = Buffer.concat([buf, chunk]);
         while (buf.length >= 4 && buf.length >= 4 + buf.readUInt32BE(0)) {
           const len = buf.readUInt32BE(0);
@@ -146,7 +159,7 @@ export class KasaSimulator {
           try {
             answer = this.malformed
               ? '{"system":{"get_sysinfo":'
-              : JSON.stringify(this.handle(JSON.parse(text)));
+              : JSON.stringify(this.handle(JSON.parse(text) as KasaRequest));
           } catch {
             answer = '{"err_code":-1}';
           }
@@ -155,7 +168,8 @@ export class KasaSimulator {
           head.writeUInt32BE(body.length);
           if (!socket.destroyed) socket.write(Buffer.concat([head, body]));
         }
-      });
+      };
+      socket.on('data', (chunk: Buffer) => void onData(chunk));
     });
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
     this.server = server;

@@ -1,6 +1,7 @@
-import { AppError, Errors } from '../../errors.js';
+import { Errors } from '../../errors.js';
 import type {
   DeviceCommand,
+  SendOutcome,
   IntegrationHost,
   IntegrationStatus,
   PairableIntegration,
@@ -54,7 +55,7 @@ export interface DeviceSession {
   bridgedDevices?(): string[];
   /** Settles after the first status was read (or the first attempt failed): pairing answers with live state. */
   firstStatus?(): Promise<void>;
-  send(command: DeviceCommand): Promise<void | 'confirmed'>;
+  send(command: DeviceCommand): Promise<SendOutcome>;
   stop(): void;
 }
 
@@ -223,7 +224,7 @@ function publicOf(d: SavedDevice): PairedDevice {
 }
 
 /** A probe's failure as the pairing error that says why. */
-export function pairingError(err: unknown, address: string): AppError | unknown {
+export function pairingError(err: unknown, address: string): unknown {
   if (!(err instanceof DeviceRequestError)) {
     if (err instanceof SyntaxError)
       return Errors.unsupportedDevice(`${address} answered, but not like a device this integration knows.`);

@@ -31,7 +31,7 @@ export interface DeviceRequest {
    * a different certificate is refused before anything is sent), or `'any'` to accept and report
    * it (the first contact, when pairing).
    */
-  certificate?: string | 'any';
+  certificate?: string;
   /** Largest body accepted (default 4 MiB): a confused device cannot fill memory. */
   maxBytes?: number;
 }
@@ -133,7 +133,7 @@ function send(req: DeviceRequest, authorization: string | undefined): Promise<De
     if (!https) return start();
     // HTTPS: finish the handshake and check the certificate before a byte of the request (which
     // may carry an application key) is sent; self-signed device certificates are checked by pin.
-    pinnedTls(options.host as string, Number(options.port), req.certificate ?? '').then(
+    pinnedTls(options.host!, Number(options.port), req.certificate ?? '').then(
       (pinned) => {
         if (done) return void pinned.socket.destroy();
         tlsSocket = pinned.socket;
@@ -144,7 +144,10 @@ function send(req: DeviceRequest, authorization: string | undefined): Promise<De
         options.createConnection = () => pinned.socket;
         start();
       },
-      (err: Error) => finish(err instanceof DeviceRequestError ? err : unreachable(url.host, err)),
+      (err: unknown) =>
+        finish(
+          err instanceof DeviceRequestError ? err : unreachable(url.host, err as Error & { code?: string }),
+        ),
     );
   });
 }
@@ -153,10 +156,11 @@ function send(req: DeviceRequest, authorization: string | undefined): Promise<De
  * A TLS connection whose certificate has the pinned SHA-256 fingerprint (`'any'`: accept and
  * report it). Device certificates are self-signed, so the CA chain is not what is checked.
  */
+/** `certificate`: the pinned fingerprint, or `'any'` to accept and report the device's. */
 export function pinnedTls(
   host: string,
   port: number,
-  certificate: string | 'any',
+  certificate: string,
 ): Promise<{ socket: TLSSocket; certificate: string }> {
   return new Promise((resolve, reject) => {
     const socket = tlsConnect({

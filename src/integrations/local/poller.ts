@@ -111,6 +111,8 @@ export class PollingCoordinator {
         p.opts.onAvailability?.(false);
       }
     }
+    // `again` may have been set by refresh() while the poll above was awaited.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     if (p.again) return void this.run(id, p);
     p.timer = this.clock.setTimeout(() => {
       p.timer = undefined;

@@ -1,4 +1,9 @@
-import type { DeviceAnnouncement, DeviceCommand, EntityAnnouncement } from '../../home/integration.js';
+import type {
+  DeviceAnnouncement,
+  DeviceCommand,
+  EntityAnnouncement,
+  SendOutcome,
+} from '../../home/integration.js';
 import type { DeviceContext, DeviceSession } from './devices.js';
 import { PushChannel } from './websocket.js';
 
@@ -40,10 +45,10 @@ export abstract class PolledSession implements DeviceSession {
   protected abstract entities(): EntityAnnouncement[];
   /** Reads the device's status and reports it; throws when the device did not answer. */
   protected abstract poll(): Promise<void>;
-  abstract send(command: DeviceCommand): Promise<void | 'confirmed'>;
+  abstract send(command: DeviceCommand): Promise<SendOutcome>;
   bridgedDevices?(): string[];
   /** A ws:// URL when the device pushes, and what to do with its messages. */
-  protected push?(): { url: string; onOpen?(): void; onMessage(text: string): void };
+  protected push?(): { url: string; onOpen?: () => void; onMessage: (text: string) => void };
 
   start() {
     const { saved, host, poller } = this.ctx;

@@ -60,6 +60,8 @@ export class EventStream {
     };
     try {
       const { socket } = await pinnedTls(this.o.host, this.o.port, this.o.certificate);
+      // stop() may have run while the handshake above was awaited.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
       if (this.stopped) return void socket.destroy();
       const req = request(
         {

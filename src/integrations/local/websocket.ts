@@ -105,7 +105,8 @@ export class PushChannel {
       this.o.onOpen?.();
     });
     socket.on('message', (data, isBinary) => {
-      if (!isBinary) this.o.onMessage(data.toString());
+      // ws hands text frames over as one Buffer (binaryType 'nodebuffer', the default).
+      if (!isBinary) this.o.onMessage((data as Buffer).toString());
     });
     socket.on('pong', () => (this.alive = true));
     socket.on('error', (err) => this.o.log.debug({ err: err.message, url }, 'push channel error'));
@@ -137,7 +138,8 @@ export class PushChannel {
       if (!s) return;
       if (!this.alive) {
         this.o.log.debug('push channel silent: reconnecting');
-        return void s.terminate();
+        s.terminate();
+        return;
       }
       this.alive = false;
       s.ping();

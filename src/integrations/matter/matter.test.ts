@@ -140,6 +140,9 @@ describe('Matter controller', () => {
       expect(res.status, code).toBe(400);
       expect(res.body.error.details).toMatchObject({ field: 'code' });
     }
+    // Refused before Matter was loaded: a typo does not turn Matter (and its mDNS) on.
+    const status = await t.api('GET', '/api/home/integrations/matter', { token: admin });
+    expect(status.body).toMatchObject({ state: 'off', enabled: false });
   });
 
   it('refuses pairing to a non-admin with 403', async () => {

@@ -17,6 +17,15 @@ export function matterModule(
     // Discovery (up to 30 s) plus PASE, certificates, CASE and the first full read.
     pairTimeoutMs: pairTimeoutMs ?? 90_000,
     enabledBy: (config) => config.matter === 'on',
+    // Only matter.js' codecs, not the stack: a mistyped code must not start Matter and its mDNS.
+    async check({ code }) {
+      if (code === undefined) return;
+      const [types, { parsePairingCode }] = await Promise.all([
+        import('@matter/main/types'),
+        import('./codes.js'),
+      ]);
+      parsePairingCode(code, { types });
+    },
     async load() {
       const { MatterIntegration } = await import('./index.js');
       return ({ config, log, storage }) =>

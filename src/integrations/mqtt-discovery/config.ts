@@ -1,5 +1,6 @@
 import { isObject } from '../mqtt/topics.js';
 import { ABBREVIATIONS, AVAILABILITY_ABBREVIATIONS, DEVICE_ABBREVIATIONS } from './abbreviations.js';
+import { text as textOf } from '../../text.js';
 
 /**
  * Reading a Home Assistant discovery config: the topic, the abbreviated keys, the `~` base
@@ -48,7 +49,7 @@ export function expandConfig(raw: Record<string, unknown>): Config {
   for (const k of Object.keys(c)) if (k.endsWith('topic')) c[k] = substitute(c[k], base);
   if (isObject(c.device)) c.device = expandKeys(c.device, DEVICE_ABBREVIATIONS);
   if (Array.isArray(c.availability)) {
-    c.availability = c.availability.map((a) => {
+    c.availability = (c.availability as unknown[]).map((a) => {
       if (!isObject(a)) return a;
       const e = expandKeys(a, AVAILABILITY_ABBREVIATIONS);
       e.topic = substitute(e.topic, base);
@@ -177,7 +178,7 @@ export function template(c: Config, key: string): Template | undefined {
 export function readText(text: string, tpl: Template | undefined): string | undefined {
   const v = tpl ? tpl(text) : text;
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : textOf(v);
 }
 
 /** `{{ value }}` / `{{ position }}` in a command template; other templates send the bare value. */

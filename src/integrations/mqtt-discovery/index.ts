@@ -165,7 +165,7 @@ export class MqttDiscoveryIntegration implements Integration {
   ) {
     const host = this.host!;
     const old = this.entries.get(key);
-    if (old && old.signature === signature) return;
+    if (old?.signature === signature) return;
     let spec: ComponentSpec | undefined;
     let device: DeviceAnnouncement | undefined;
     let availability: Availability;
@@ -262,7 +262,7 @@ export class MqttDiscoveryIntegration implements Integration {
     const prefixes = this.opts.nativePrefixes ?? [];
     if (prefixes.length === 0) return false;
     const dev = isObject(c.device) ? c.device : {};
-    const ids = Array.isArray(dev.identifiers) ? dev.identifiers : [dev.identifiers];
+    const ids: unknown[] = Array.isArray(dev.identifiers) ? dev.identifiers : [dev.identifiers];
     const candidates = [...ids, c.unique_id].filter((v): v is string => typeof v === 'string');
     return candidates.some((v) => prefixes.some((p) => v.startsWith(p)));
   }

@@ -20,6 +20,7 @@ import {
   type Publish,
   type Reading,
 } from './spec.js';
+import { text as textOf } from '../../text.js';
 
 /**
  * Lights in both of HA's MQTT schemas: `default` (one topic per property) and `json` (one
@@ -213,7 +214,7 @@ export function jsonLight(c: Config): ComponentSpec {
     const o = m as Record<string, unknown>;
     const out: Reading = {};
     const attrs: Record<string, unknown> = {};
-    if (o.state !== undefined) out.state = onOff(String(o.state), 'ON', 'OFF');
+    if (o.state !== undefined) out.state = onOff(textOf(o.state), 'ON', 'OFF');
     if (typeof o.brightness === 'number') attrs.brightness = fromScale(o.brightness, scale);
     if (typeof o.color_temp === 'number')
       attrs.kelvin = kelvinUnits ? o.color_temp : miredToKelvin(o.color_temp);

@@ -76,7 +76,7 @@ describe('Home Assistant MQTT discovery over a real broker', () => {
   beforeAll(async () => {
     s = await setup();
   });
-  afterAll(async () => s?.stop());
+  afterAll(async () => (s as Setup | undefined)?.stop()); // unset when beforeAll failed
 
   it('reads abbreviated configs with ~ for every component and follows their state topics', async () => {
     const d = s.dev;
@@ -322,7 +322,7 @@ describe('Home Assistant MQTT discovery over a real broker', () => {
     ]);
     const id = async (name: string) => (await until(name, () => s.byName(name))).entity_id as string;
 
-    const cases: [string, Record<string, unknown>, (e: any) => boolean][] = [
+    const cases: [string, { action: string } & Record<string, unknown>, (e: any) => boolean][] = [
       [
         'Json Bulb',
         { action: 'on', brightness: 40, kelvin: 2500 },
@@ -393,7 +393,7 @@ describe('Home Assistant MQTT discovery over a real broker', () => {
     await s.onCommand(`${d}/blind/pos/set`, (p) => [
       [`${d}/blind/pos`, String((JSON.parse(p) as { position: number }).position)],
     ]);
-    const cases: [string, Record<string, unknown>, (e: any) => boolean][] = [
+    const cases: [string, { action: string } & Record<string, unknown>, (e: any) => boolean][] = [
       [
         'Study Radiator',
         { action: 'set_temperature', temperature: 21.5 },

@@ -9,7 +9,7 @@ export interface Reading {
 
 export interface Listener {
   topic: string;
-  read(text: string): Reading | undefined;
+  read: (text: string) => Reading | undefined;
 }
 
 export interface Publish {

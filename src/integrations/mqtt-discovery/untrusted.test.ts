@@ -35,10 +35,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await client?.endAsync().catch(() => {});
+  await (client as MqttClient | undefined)?.endAsync().catch(() => {}); // unset when beforeAll failed
   const url = TEST_MQTT_URL ?? `mqtt://127.0.0.1:${t.app.ctx.mqtt!.broker!.port}`;
   await clearRetained(url, [prefix]).catch(() => {});
-  await t?.stop();
+  await (t as TestApp | undefined)?.stop();
 });
 
 const config = (topic: string, body: unknown) =>

@@ -21,7 +21,7 @@ import { isLoopback } from './credentials.js';
 /** An address of this machine that is not loopback: connecting to it looks like another machine. */
 const lanAddress = Object.values(networkInterfaces())
   .flat()
-  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
 
 async function tryConnect(url: string, auth: { username?: string; password?: string } = {}) {
   try {

@@ -43,8 +43,9 @@ describe('MQTT broker outage (embedded broker)', () => {
     await until('door', async () => (await entity('binary_sensor.door_sensor_contact'))?.state === 'off');
   });
   afterAll(async () => {
-    await sim?.stop({ clearRetained: true }).catch(() => {});
-    await t?.stop();
+    // Unset when beforeAll failed part-way.
+    await (sim as Zigbee2MqttSimulator | undefined)?.stop({ clearRetained: true }).catch(() => {});
+    await (t as TestApp | undefined)?.stop();
   });
 
   it('reconnects within about a second of the broker coming back, then reads again what changed meanwhile', async () => {
@@ -112,7 +113,7 @@ class Mosquitto {
   async stop() {
     const p = this.proc;
     this.proc = undefined;
-    if (!p || p.exitCode !== null) return;
+    if (p?.exitCode !== null) return;
     await new Promise<void>((r) => {
       p.once('exit', () => r());
       p.kill('SIGTERM');
@@ -158,11 +159,12 @@ describe.skipIf(!HAS_MOSQUITTO)('MQTT broker outage (Mosquitto restarted)', () =
     await until('zigbee', async () => (await entity('switch.coffee_plug'))?.state === 'off');
   });
   afterAll(async () => {
-    await z2m?.stop().catch(() => {});
-    await zwave?.stop().catch(() => {});
-    await t?.stop();
-    await broker?.stop();
-    broker?.cleanup();
+    // Unset when beforeAll failed part-way.
+    await (z2m as Zigbee2MqttSimulator | undefined)?.stop().catch(() => {});
+    await (zwave as ZwaveJsUiSimulator | undefined)?.stop().catch(() => {});
+    await (t as TestApp | undefined)?.stop();
+    await (broker as Mosquitto | undefined)?.stop();
+    (broker as Mosquitto | undefined)?.cleanup();
   });
 
   it('reconnects within about a second and leaves no sensor of either bridge stale', async () => {

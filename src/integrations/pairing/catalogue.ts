@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config/index.js';
-import type { PairableIntegration, PairingForm } from '../../home/integration.js';
+import type { PairableIntegration, PairingForm, PairingRequest } from '../../home/integration.js';
 import type { Logger } from '../../log.js';
 import { matterModule } from '../matter/module.js';
 import type { IntegrationStorage } from './storage.js';
@@ -28,6 +28,11 @@ export interface PairableModule {
   pairTimeoutMs?: number;
   /** Load at start although nothing is paired yet (e.g. `HEARTH_MATTER=on`). */
   enabledBy?(config: Config): boolean;
+  /**
+   * Checks a request's own fields (a code's check digit, say) before anything is loaded, so a
+   * malformed request is refused without turning the integration on. Throws the 400 to answer.
+   */
+  check?(request: PairingRequest): Promise<void>;
   load(): Promise<(deps: PairableDeps) => PairableIntegration>;
 }
 
@@ -57,5 +62,11 @@ export const PAIRABLE_MODULES: PairableModule[] = [
     name: 'TP-Link Kasa',
     pairing: { address: 'required' },
     load: async () => (await import('../kasa/index.js')).createKasa,
+  },
+  {
+    id: 'onvif',
+    name: 'ONVIF camera',
+    pairing: { address: 'required', credentials: 'optional' },
+    load: async () => (await import('../onvif/index.js')).createOnvif,
   },
 ];

@@ -114,6 +114,7 @@ export class PairingService implements Part {
   ): Promise<PairingOutcome> {
     const m = this.module(id);
     this.checkForm(m, request);
+    await m.check?.(request);
     const pairingId = request.pairing_id ?? randomUUID();
     const progress = (step: string, message: string, code?: string) =>
       this.deps.bus.emit('pairing_progress', {

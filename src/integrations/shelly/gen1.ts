@@ -6,6 +6,11 @@ import { deviceRequest, jsonOf } from '../local/http.js';
 import { isRecord } from '../local/json.js';
 import { PolledSession, type DeviceTiming } from '../local/session.js';
 import { authorityOf } from '../pairing/address.js';
+import { text } from '../../text.js';
+
+/** A device login's user name: Shelly's default 'admin' when none (or an empty one) was given. */
+const userOrAdmin = (username: string | undefined) =>
+  username === undefined || username === '' ? 'admin' : username;
 
 /** Relays, lights and rollers of a Gen1 device and whether relays meter power, learned at pairing. */
 interface Gen1Layout {
@@ -51,7 +56,7 @@ export async function probeGen1(
       field: 'password',
     });
   const authority = authorityOf(req.address, 80);
-  const auth = req.password ? new DeviceAuth(req.username || 'admin', req.password, true) : undefined;
+  const auth = req.password ? new DeviceAuth(userOrAdmin(req.username), req.password, true) : undefined;
   const settings = await get(authority, '/settings', auth, timeoutMs, signal);
   const status = await get(authority, '/status', auth, timeoutMs, signal);
   if (!isRecord(settings) || !isRecord(status)) throw new SyntaxError('settings or status is not an object');
@@ -76,7 +81,7 @@ export async function probeGen1(
     throw Errors.unsupportedDevice(
       `The Shelly ${String(info.type)} has no relay, light or roller Hearth knows (sensors are not supported yet).`,
     );
-  const mac = String(info.mac ?? '').toLowerCase();
+  const mac = text(info.mac).toLowerCase();
   const device = isRecord(settings.device) ? settings.device : {};
   return {
     id: typeof device.hostname === 'string' && device.hostname ? device.hostname : `shelly1-${mac}`,
@@ -84,7 +89,7 @@ export async function probeGen1(
     manufacturer: 'Shelly',
     model: `${String(info.type)} (Gen1)`,
     address: req.addressText,
-    ...(req.password ? { username: req.username || 'admin', password: req.password } : {}),
+    ...(req.password ? { username: userOrAdmin(req.username), password: req.password } : {}),
     data: { gen: 1, mac, layout },
   };
 }
@@ -99,7 +104,7 @@ export class Gen1Session extends PolledSession {
     super(ctx, timing);
     this.layout = ctx.saved.data.layout as Gen1Layout;
     const { username, password } = ctx.saved;
-    this.auth = password ? new DeviceAuth(username || 'admin', password, true) : undefined;
+    this.auth = password ? new DeviceAuth(userOrAdmin(username), password, true) : undefined;
   }
 
   protected device() {

@@ -5,6 +5,7 @@ import type { DeviceContext } from '../local/devices.js';
 import { PolledSession, type DeviceTiming } from '../local/session.js';
 import { rpc, ShellyRpcError, wsAuth, type RpcTarget } from './rpc.js';
 import { isRecord } from '../local/json.js';
+import { text } from '../../text.js';
 
 /** A component the device has, learned at pairing (so entities exist even while the device is away). */
 export interface Gen2Component {
@@ -74,7 +75,7 @@ export class Gen2Session extends PolledSession {
       name: saved.name,
       manufacturer: 'Shelly',
       model: saved.model,
-      identifiers: { mac: String(saved.data.mac ?? ''), address: saved.address },
+      identifiers: { mac: text(saved.data.mac), address: saved.address },
     };
   }
 
@@ -163,7 +164,7 @@ export class Gen2Session extends PolledSession {
   private applyEvent(e: unknown) {
     if (!isRecord(e) || typeof e.component !== 'string' || typeof e.event !== 'string') return;
     const comp = this.components.find((c) => c.key === e.component);
-    if (!comp || comp.input_type !== 'button') return;
+    if (comp?.input_type !== 'button') return;
     const uid = `${this.ctx.saved.id}/${comp.key}`;
     // A press is an instant: the state shows the event, then `idle`, so the same press twice
     // fires a device_state trigger twice.

@@ -8,6 +8,7 @@ import { probeGen1 } from './gen1.js';
 import { componentsOf } from './gen2.js';
 import { rpc, ShellyAuthError } from './rpc.js';
 import { isRecord } from '../local/json.js';
+import { text } from '../../text.js';
 
 /**
  * What answers at the address: `GET /shelly` (open even with a password) says the generation
@@ -63,9 +64,9 @@ export async function probeShelly(
           ? sys.name
           : typeof info.name === 'string' && info.name
             ? info.name
-            : `Shelly ${String(info.app ?? id)}`,
+            : `Shelly ${text(info.app, id)}`,
       manufacturer: 'Shelly',
-      model: `${String(info.app ?? '')} (${String(info.model)})`.trim(),
+      model: `${text(info.app)} (${String(info.model)})`.trim(),
       address: req.addressText,
       ...(req.password ? { username: 'admin', password: req.password } : {}),
       data: { gen: info.gen, mac: info.mac, components },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceAuth, hash } from '../local/auth.js';
 import { deviceRequest, jsonOf } from '../local/http.js';
+import { text } from '../../text.js';
 
 /** The device answered the RPC with an error frame (`{error:{code,message}}`). */
 export class ShellyRpcError extends Error {
@@ -64,11 +65,12 @@ export async function rpc(
 export function wsAuth(challengeText: string, password: string): Record<string, unknown> | undefined {
   let c: { nonce?: unknown; realm?: unknown; nc?: unknown; algorithm?: unknown };
   try {
-    c = JSON.parse(challengeText);
+    c = JSON.parse(challengeText) as typeof c;
   } catch {
     return undefined;
   }
   if (typeof c.realm !== 'string' || c.nonce === undefined) return undefined;
+  const nonce = text(c.nonce);
   const ha1 = hash('SHA-256', `admin:${c.realm}:${password}`);
   const ha2 = hash('SHA-256', 'dummy_method:dummy_uri');
   const cnonce = randomBytes(8).toString('hex');
@@ -79,7 +81,7 @@ export function wsAuth(challengeText: string, password: string): Record<string, 
     nonce: c.nonce,
     cnonce,
     nc,
-    response: hash('SHA-256', `${ha1}:${String(c.nonce)}:${nc}:${cnonce}:auth:${ha2}`),
+    response: hash('SHA-256', `${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`),
     algorithm: 'SHA-256',
   };
 }

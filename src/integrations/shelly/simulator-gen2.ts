@@ -2,6 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { SimulatedDevice } from '../local/simulated-device.js';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { text } from '../../text.js';
+
+/** An RPC error answer (Shelly's `{code, message}`), thrown inside a method's handler. */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * A Shelly Gen2+ device on 127.0.0.1, written from Shelly's public API documentation
@@ -166,7 +177,7 @@ export class ShellyGen2Simulator extends SimulatedDevice {
   ): { result?: unknown; error?: { code: number; message: string } } {
     const comp = (type: string) => {
       const c = this.status[`${type}:${Number(params.id ?? 0)}`];
-      if (!c) throw { code: -105, message: `Argument 'id', value ${String(params.id)} not found!` };
+      if (!c) throw new RpcError(-105, `Argument 'id', value ${text(params.id, 'undefined')} not found!`);
       return c;
     };
     const changed = (key: string, patch: Record<string, unknown>, source = 'HTTP_in') => {
@@ -229,6 +240,7 @@ export class ShellyGen2Simulator extends SimulatedDevice {
           return { error: { code: 404, message: `No handler for ${method}` } };
       }
     } catch (err) {
+      if (err instanceof RpcError) return { error: { code: err.code, message: err.message } };
       return { error: err as { code: number; message: string } };
     }
   }
@@ -253,12 +265,12 @@ export class ShellyGen2Simulator extends SimulatedDevice {
     if (url.pathname === '/rpc' && req.method === 'POST') {
       let frame: { id?: unknown; method?: unknown; params?: unknown };
       try {
-        frame = JSON.parse(body);
+        frame = JSON.parse(body) as typeof frame;
       } catch {
         return json(400, { code: -32700, message: 'Parse error' });
       }
       method = String(frame.method);
-      params = (frame.params as Record<string, unknown>) ?? {};
+      params = (frame.params as Record<string, unknown> | undefined) ?? {};
       id = frame.id;
     } else if (url.pathname.startsWith('/rpc/')) {
       method = url.pathname.slice(5);
@@ -313,7 +325,7 @@ export class ShellyGen2Simulator extends SimulatedDevice {
         auth?: Record<string, unknown>;
       };
       try {
-        frame = JSON.parse(data.toString());
+        frame = JSON.parse((data as Buffer).toString()) as typeof frame;
       } catch {
         return;
       }
@@ -343,7 +355,7 @@ export class ShellyGen2Simulator extends SimulatedDevice {
         );
       }
       this.peers.set(ws, src);
-      const answer = this.call(method, (frame.params as Record<string, unknown>) ?? {});
+      const answer = this.call(method, (frame.params as Record<string, unknown> | undefined) ?? {});
       ws.send(JSON.stringify({ id: frame.id, src: this.id, dst: src, ...answer }));
     });
     ws.on('close', () => this.peers.delete(ws));
@@ -356,7 +368,7 @@ export class ShellyGen2Simulator extends SimulatedDevice {
     const ha1 = sha256(`admin:${this.id}:${this.password}`);
     const ha2 = sha256('dummy_method:dummy_uri');
     return (
-      auth.response === sha256(`${ha1}:${nonce}:${String(auth.nc ?? 1)}:${String(auth.cnonce)}:auth:${ha2}`)
+      auth.response === sha256(`${ha1}:${nonce}:${text(auth.nc, '1')}:${String(auth.cnonce)}:auth:${ha2}`)
     );
   }
 }

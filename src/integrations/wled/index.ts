@@ -12,6 +12,7 @@ import { PolledSession, timingOf, type DeviceTiming } from '../local/session.js'
 import { authorityOf } from '../pairing/address.js';
 import type { PairableDeps } from '../pairing/catalogue.js';
 import { isRecord } from '../local/json.js';
+import { text } from '../../text.js';
 
 /** WLED (JSON API, `/ws` push): the strip as a light (on, brightness, colour, effect), extra segments as lights. */
 export function createWled(deps: PairableDeps) {
@@ -51,7 +52,7 @@ async function probeWled(req: ProbeRequest, signal: AbortSignal, timeoutMs: numb
     id: info.mac,
     name: typeof info.name === 'string' && info.name ? info.name : 'WLED',
     manufacturer: 'WLED',
-    model: `WLED ${info.ver} (${String(info.arch ?? 'unknown')}, ${Number(info.leds.count)} LEDs)`,
+    model: `WLED ${info.ver} (${text(info.arch, 'unknown')}, ${Number(info.leds.count)} LEDs)`,
     address: req.addressText,
     data: {
       segments: state.seg.flatMap((s) => (isRecord(s) && typeof s.id === 'number' ? [s.id] : [])),
@@ -117,7 +118,7 @@ class WledSession extends PolledSession {
       url: `ws://${this.authority}/ws`,
       onMessage: (text: string) => {
         const frame = this.parsePush(text);
-        if (frame && frame.state !== undefined) this.applyState(frame.state);
+        if (frame?.state !== undefined) this.applyState(frame.state);
       },
     };
   }

@@ -158,7 +158,7 @@ export class WledSimulator extends SimulatedDevice {
     if (path === '/json/state' && req.method === 'POST') {
       let body: Record<string, unknown>;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString());
+        body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
       } catch {
         res.writeHead(400, { 'content-type': 'application/json' });
         return res.end('{"error":9}');
@@ -176,7 +176,7 @@ export class WledSimulator extends SimulatedDevice {
     ws.send(JSON.stringify({ state: this.state, info: this.info() }));
     ws.on('message', (data) => {
       try {
-        const { v, ...patch } = JSON.parse(data.toString()) as Record<string, unknown>;
+        const { v, ...patch } = JSON.parse((data as Buffer).toString()) as Record<string, unknown>;
         if (Object.keys(patch).length > 0) this.apply(patch);
         else if (v) ws.send(JSON.stringify({ state: this.state, info: this.info() }));
       } catch {

@@ -435,6 +435,8 @@ export function mapExposes(
     out.push(spec);
   };
   for (const e of exposes) {
+    // Exposes arrive as untrusted JSON: the type says what a well-formed one is, not what came.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     if (typeof e !== 'object' || e === null || typeof e.type !== 'string')
       throw new BadPayload('an expose without a type');
     switch (e.type) {

@@ -51,8 +51,9 @@ describe('2,000 generated Zigbee2MQTT devices', () => {
     await sim.start();
   }, 120_000);
   afterAll(async () => {
-    await sim?.stop({ clearRetained: true }).catch(() => {});
-    await t?.stop();
+    // Unset when beforeAll failed part-way.
+    await (sim as Zigbee2MqttSimulator | undefined)?.stop({ clearRetained: true }).catch(() => {});
+    await (t as TestApp | undefined)?.stop();
     if (url) await clearRetained(url, [base]).catch(() => {});
   });
 

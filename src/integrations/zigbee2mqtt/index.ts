@@ -367,7 +367,7 @@ export class Zigbee2MqttIntegration implements Integration {
         raw.friendly_name,
         groupExposes(memberExposes),
         false,
-        JSON.stringify(raw) + memberExposes.length,
+        `${JSON.stringify(raw)}${memberExposes.length}`,
         {
           id: key,
           name: raw.friendly_name,
@@ -424,7 +424,7 @@ export class Zigbee2MqttIntegration implements Integration {
     const old = this.nodes.get(key);
     const display = name.replace(/\//g, ' ');
     const specs =
-      old && old.signature === signature
+      old?.signature === signature
         ? old.specs
         : mapExposes(exposes, { key, name: display, readOnly }, this.colorCache);
     const hints = this.opts.hints;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LogCapture, startTestApp, withUsers, type TestApp } from '../../test-support/harness.js';
+import { LogCapture, startTestApp, withUsers } from '../../test-support/harness.js';
 import { TEST_MQTT_URL, clearRetained, uniqueBase, until } from '../../test-support/mqtt.js';
 import { Zigbee2MqttSimulator } from './simulator.js';
 import { testDevices } from './test-devices.js';

@@ -106,8 +106,14 @@ function freeBytes(dir: string): number | undefined {
   }
 }
 
+/** The `code` of a SQLite or Node error (`SQLITE_FULL`, `ENOSPC`), or '' when it has none. */
+function codeOf(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
 function diskIsFull(dir: string, err: unknown): boolean {
-  const code = String((err as { code?: unknown }).code ?? '');
+  const code = codeOf(err);
   if (code !== 'SQLITE_FULL' && !code.startsWith('SQLITE_IOERR') && code !== 'ENOSPC') return false;
   const free = freeBytes(dir);
   return free !== undefined && free < FULL_BELOW_BYTES;
@@ -115,7 +121,7 @@ function diskIsFull(dir: string, err: unknown): boolean {
 
 function isDamage(err: unknown): boolean {
   if (err instanceof DatabaseDamagedError) return true;
-  const code = String((err as { code?: unknown }).code ?? '');
+  const code = codeOf(err);
   return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
 }
 

@@ -218,8 +218,8 @@ export class SqliteHome implements HomeRepository {
       ORDER BY at DESC, id DESC LIMIT @limit`;
     return (this.db.prepare(sql).all(params) as Record<string, unknown>[]).map((r) => ({
       entity_id: r.entity_id as string,
-      state: JSON.parse(r.state as string),
-      previous_state: r.previous_state === null ? null : JSON.parse(r.previous_state as string),
+      state: JSON.parse(r.state as string) as unknown,
+      previous_state: r.previous_state === null ? null : (JSON.parse(r.previous_state as string) as unknown),
       cause_type: r.cause_type as string,
       cause_id: (r.cause_id as string | null) ?? null,
       cause_user_id: (r.cause_user_id as string | null) ?? null,

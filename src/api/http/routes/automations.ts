@@ -15,7 +15,7 @@ import {
 import { validateDefinition } from '../../../automations/validate.js';
 import type { SceneService } from '../../../home/scenes/service.js';
 import type { HomeService } from '../../../home/service.js';
-import { Ok, Strict } from '../schemas.js';
+import { Ok, RefTo, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
 import { validatorCompiler } from '../validation.js';
 
@@ -51,7 +51,7 @@ export function automationRoutes(app: HttpApp, part: Automations, home: HomeServ
     running: engine.runningCount(a.id),
     ...(warnings ? { warnings } : {}),
   });
-  const Ref = Type.Ref(AutomationSchema);
+  const Ref = RefTo(AutomationSchema);
 
   app.get(
     '/api/home/automations',
@@ -154,7 +154,7 @@ export function automationRoutes(app: HttpApp, part: Automations, home: HomeServ
         description:
           'Answers at once with the trace (result `running` while actions go on; follow it with GET …/traces or the `automation_finished` event).',
         params: IdParam,
-        response: { 200: Type.Ref(TraceSchema) },
+        response: { 200: RefTo(TraceSchema) },
       },
     },
     async (req) => {
@@ -189,7 +189,7 @@ export function automationRoutes(app: HttpApp, part: Automations, home: HomeServ
         summary: 'Recent evaluations, newest first (the last 50 are kept)',
         params: IdParam,
         querystring: Limit,
-        response: { 200: Type.Array(Type.Ref(TraceSchema)) },
+        response: { 200: Type.Array(RefTo(TraceSchema)) },
       },
     },
     async (req) => {

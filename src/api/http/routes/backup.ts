@@ -49,21 +49,23 @@ export function backupRoutes(app: HttpApp, opts: { dataDir: string; version: str
       const dir = mkdtempSync(join(tmpdir(), 'hearth-download-'));
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
       const name = `hearth-backup-${stamp}.tar.gz`;
+      let made: Awaited<ReturnType<typeof backupDataDir>>;
       try {
-        const { file, bytes } = await backupDataDir(opts.dataDir, join(dir, name), opts.version);
-        const stream = createReadStream(file);
-        stream.on('close', () => rmSync(dir, { recursive: true, force: true }));
-        app.log.info({ bytes }, 'backup downloaded');
-        return reply
-          .type('application/gzip')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('content-length', String(bytes))
-          .header('cache-control', 'no-store')
-          .send(stream as never);
+        made = await backupDataDir(opts.dataDir, join(dir, name), opts.version);
       } catch (err) {
         rmSync(dir, { recursive: true, force: true });
         throw err;
       }
+      const { file, bytes } = made;
+      const stream = createReadStream(file);
+      stream.on('close', () => rmSync(dir, { recursive: true, force: true }));
+      app.log.info({ bytes }, 'backup downloaded');
+      return reply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-length', String(bytes))
+        .header('cache-control', 'no-store')
+        .send(stream as never);
     },
   );
 
@@ -109,22 +111,23 @@ export function backupRoutes(app: HttpApp, opts: { dataDir: string; version: str
           },
         );
       const dir = mkdtempSync(join(tmpdir(), 'hearth-upload-'));
+      let manifest: Awaited<ReturnType<typeof stageRestore>>;
       try {
         const archive = join(dir, 'backup.tar.gz');
         writeFileSync(archive, req.body, { mode: 0o600 });
-        const manifest = await stageRestore(opts.dataDir, archive).catch((err: unknown) => {
+        manifest = await stageRestore(opts.dataDir, archive).catch((err: unknown) => {
           if (err instanceof CliError)
             throw Errors.validation(err.message.replace(archive, 'The file'), { field: 'body' });
           throw err;
         });
-        app.log.warn({ version: manifest.version ?? null }, 'backup staged for restore at the next start');
-        return reply.status(202).send({
-          restart_required: true as const,
-          backup: { version: manifest.version ?? null, created_at: manifest.created_at ?? null },
-        });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+      app.log.warn({ version: manifest.version ?? null }, 'backup staged for restore at the next start');
+      return reply.status(202).send({
+        restart_required: true as const,
+        backup: { version: manifest.version ?? null, created_at: manifest.created_at ?? null },
+      });
     },
   );
 }

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { ChatService } from '../../../agent/chat.js';
 import { Errors } from '../../../errors.js';

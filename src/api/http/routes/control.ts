@@ -57,7 +57,7 @@ export function controlRoutes(app: HttpApp, home: HomeService) {
         description:
           'Body: `{entity_id, action, …params}`. Actions: on, off, toggle, dim (brightness 0–100), set_color_temp (kelvin), set_color (color: name, "#rrggbb" or [r,g,b]), ' +
           'lock, unlock, open, close, stop, set_position (position 0–100), set_temperature (temperature), set_hvac_mode (hvac_mode), set_preset (preset), ' +
-          'set_fan_speed (speed), arm_home, arm_away, arm_night, disarm (code?), play, pause, next, previous, set_volume (volume 0–100), start_recording, stop_recording. ' +
+          'set_fan_speed (speed), arm_home, arm_away, arm_night, disarm (code?), play, pause, next, previous, set_volume (volume 0–100), start_recording, stop_recording, goto_preset (preset: the name of a camera PTZ preset). ' +
           "Each is checked against the entity's capabilities (400 naming the problem); unknown entity 404; unavailable entity or bridge 503. " +
           '`outcome` is confirmed (the device reported the change), accepted (sent; a `command_result` event follows), failed or timeout.',
         querystring: WaitQuery,

@@ -4,7 +4,7 @@ import { Errors } from '../../../errors.js';
 import type { AreaOrder } from '../../../home/area-order.js';
 import type { HomeService } from '../../../home/service.js';
 import { objectIdFrom } from '../../../home/slug.js';
-import { Ok, Strict, StringEnum } from '../schemas.js';
+import { Ok, RefTo, Strict, StringEnum } from '../schemas.js';
 import type { HttpApp } from '../server.js';
 import { AreaSchema, DeviceSchema, EntityIdParam, EntitySchema } from './home-schemas.js';
 
@@ -39,7 +39,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
           area: Type.Optional(Type.String()),
           integration: Type.Optional(Type.String()),
         }),
-        response: { 200: Type.Array(Type.Ref(EntitySchema)) },
+        response: { 200: Type.Array(RefTo(EntitySchema)) },
       },
     },
     async (req, reply) => {
@@ -59,7 +59,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
         tags: ['home'],
         summary: 'One entity',
         params: EntityIdParam,
-        response: { 200: Type.Ref(EntitySchema) },
+        response: { 200: RefTo(EntitySchema) },
       },
     },
     async (req) => visibleEntity(req, home.entity(req.params.entity_id)),
@@ -84,7 +84,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
           },
           { minProperties: 1 },
         ),
-        response: { 200: Type.Ref(EntitySchema) },
+        response: { 200: RefTo(EntitySchema) },
       },
     },
     async (req) => {
@@ -107,7 +107,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
       schema: {
         tags: ['home'],
         summary: 'List devices',
-        response: { 200: Type.Array(Type.Ref(DeviceSchema)) },
+        response: { 200: Type.Array(RefTo(DeviceSchema)) },
       },
     },
     async () => [...home.registry.devices.values()],
@@ -125,7 +125,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
           { name: Type.Optional(NullableName), area: Type.Optional(AreaRef) },
           { minProperties: 1 },
         ),
-        response: { 200: Type.Ref(DeviceSchema) },
+        response: { 200: RefTo(DeviceSchema) },
       },
     },
     async (req) => {
@@ -147,7 +147,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
       schema: {
         tags: ['home'],
         summary: 'List areas (rooms), in the order the household arranged them',
-        response: { 200: Type.Array(Type.Ref(AreaSchema)) },
+        response: { 200: Type.Array(RefTo(AreaSchema)) },
       },
     },
     async () => areaOrder.sort([...home.registry.areas.values()]),
@@ -163,7 +163,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
         body: Strict({
           ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 }),
         }),
-        response: { 200: Type.Array(Type.Ref(AreaSchema)) },
+        response: { 200: Type.Array(RefTo(AreaSchema)) },
       },
     },
     async (req) => {
@@ -182,7 +182,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
         tags: ['home'],
         summary: 'Create an area; its id is the name in snake_case',
         body: Strict({ name: Name, floor: Type.Optional(NullableName) }),
-        response: { 201: Type.Ref(AreaSchema) },
+        response: { 201: RefTo(AreaSchema) },
       },
     },
     async (req, reply) => {
@@ -204,7 +204,7 @@ export function homeRoutes(app: HttpApp, home: HomeService, areaOrder: AreaOrder
         summary: 'Rename an area or set its floor (the id stays)',
         params: Strict({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
         body: Strict({ name: Type.Optional(Name), floor: Type.Optional(NullableName) }, { minProperties: 1 }),
-        response: { 200: Type.Ref(AreaSchema) },
+        response: { 200: RefTo(AreaSchema) },
       },
     },
     async (req) => {

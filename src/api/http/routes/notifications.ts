@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Notifications } from '../../../automations/notifications.js';
 import { NotificationSchema } from '../../../automations/schemas.js';
-import { Strict } from '../schemas.js';
+import { RefTo, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
 
 /** The household's notifications as the caller sees them, and marking them read (per person). */
@@ -21,7 +21,7 @@ export function notificationRoutes(app: HttpApp, notifications: Notifications) {
           ),
         }),
         response: {
-          200: Type.Array(Type.Ref(NotificationSchema)),
+          200: Type.Array(RefTo(NotificationSchema)),
         },
       },
     },

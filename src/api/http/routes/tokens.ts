@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AuditLog } from '../../../auth/audit.js';
 import type { AuthService } from '../../../auth/index.js';
-import { StringEnum, Strict } from '../schemas.js';
+import { RefTo, StringEnum, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
 
 const Scope = StringEnum(['read', 'control', 'admin'], {
@@ -94,7 +94,7 @@ export function tokenRoutes(app: HttpApp, auth: AuthService, audit: AuditLog) {
         tags: ['auth'],
         summary: "Your live API tokens (admins: `?all=true` for everyone's); never the secrets",
         querystring: Strict({ all: Type.Optional(Type.Boolean()) }),
-        response: { 200: Type.Array(Type.Ref(ApiToken)) },
+        response: { 200: Type.Array(RefTo(ApiToken)) },
       },
     },
     async (req) => {
@@ -111,7 +111,7 @@ export function tokenRoutes(app: HttpApp, auth: AuthService, audit: AuditLog) {
         tags: ['auth'],
         summary: "Revoke an API token (yours; admins: anyone's); it stops working at once",
         params: Strict({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: Type.Ref(ApiToken) },
+        response: { 200: RefTo(ApiToken) },
       },
     },
     async (req) => auth.tokens.revoke(principalOf(req).user, req.params.id),
@@ -134,7 +134,7 @@ export function tokenRoutes(app: HttpApp, auth: AuthService, audit: AuditLog) {
         }),
         response: {
           200: Type.Object({
-            entries: Type.Array(Type.Ref(AuditEntry)),
+            entries: Type.Array(RefTo(AuditEntry)),
             next_before: Type.Union([Type.Integer(), Type.Null()]),
           }),
         },

@@ -77,6 +77,8 @@ export function userRoutes(app: HttpApp, ctx: CoreContext) {
         response: { 200: AdminUser },
       },
     },
+    // An optional body is undefined when none is sent; TypeBox's Static drops that.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     async (req) => auth.approve(req.params.id, req.body?.role),
   );
 

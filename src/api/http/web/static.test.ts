@@ -22,7 +22,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(t.url + '/', { method: 'GET', path }, (res) => {
       let body = '';
-      res.on('data', (c) => (body += c));
+      res.on('data', (c: Buffer) => (body += c.toString()));
       res.on('end', () => resolve({ status: res.statusCode!, body }));
     });
     req.on('error', reject);

@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import type { DiscoveryService } from '../../../integrations/discovery/index.js';
+import type { HttpApp } from '../server.js';
+
+const DiscoveredSchema = Type.Object({
+  integration: Type.String({
+    description: 'the pairable integration that adds it: shelly, wled, hue, kasa, onvif',
+  }),
+  address: Type.String({ description: 'give this to POST /api/home/integrations/{integration}/pair' }),
+  name: Type.Optional(Type.String()),
+  model: Type.Optional(Type.String()),
+  first_seen: Type.String({ format: 'date-time' }),
+  last_seen: Type.String({ format: 'date-time' }),
+});
+
+/**
+ * Devices discovery found on the home network and offers to add (admin only). Nothing here pairs
+ * a device: an admin adds an offer through `POST /api/home/integrations/{integration}/pair`.
+ */
+export function discoveryRoutes(app: HttpApp, discovery: DiscoveryService) {
+  app.get(
+    '/api/home/discovered',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['integrations'],
+        summary:
+          'Devices found on the network and not yet added (empty while HEARTH_DISCOVERY is off); new ones also arrive as the Socket.IO event device_discovered',
+        response: { 200: Type.Array(DiscoveredSchema) },
+      },
+    },
+    async () => discovery.list(),
+  );
+
+  app.post(
+    '/api/home/discovered/scan',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['integrations'],
+        summary:
+          'Look for devices now (mDNS, ONVIF WS-Discovery, Kasa UDP) and answer with the offers after a few seconds; 409 DISCOVERY_OFF while HEARTH_DISCOVERY is off',
+        response: { 200: Type.Array(DiscoveredSchema) },
+      },
+    },
+    async () => discovery.scanNow(),
+  );
+}

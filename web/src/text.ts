@@ -1,0 +1,9 @@
+/**
+ * A loosely typed value (an automation's field, an attribute) as text: `fallback` when it is
+ * missing (null or undefined), otherwise what `String()` makes of it.
+ */
+export function text(value: unknown, fallback = ''): string {
+  // Declared unknown so the check below does not narrow it: String() of any value is intended.
+  const shown: unknown = value ?? fallback;
+  return String(shown);
+}
