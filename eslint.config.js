@@ -69,21 +69,9 @@ const DEBT_RULES = [
 ];
 const DEBT_FILES = [
   // Owned by the Matter, voice and pairing work in progress: typed as that work lands.
-  'src/api/http/routes/matter-bridge.ts',
-  'src/matter-bridge/bridge.test.ts',
-  'src/matter-bridge/bridge.ts',
-  'src/matter-bridge/devices.ts',
-  'src/matter-bridge/store.ts',
-  'bench/matter.ts',
   'src/agent/voice/numbers.ts',
   'src/agent/voice/pocketsphinx.ts',
   'src/agent/voice/wyoming.ts',
-  'src/integrations/matter/clusters.ts',
-  'src/integrations/matter/codes.test.ts',
-  'src/integrations/matter/codes.ts',
-  'src/integrations/matter/controller.ts',
-  'src/integrations/matter/matter.test.ts',
-  'src/integrations/matter/stack.ts',
   'src/integrations/pairing/pairing.test.ts',
   'src/integrations/pairing/storage.ts',
   'test/dashboard/add-device.test.ts',

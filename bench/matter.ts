@@ -63,10 +63,9 @@ if (mode === 'nodes') {
     });
     if (res.status !== 201) throw new Error(`pairing failed: ${JSON.stringify(res.body)}`);
     times.push(performance.now() - t0);
+    const added = res.body as { entities: { entity_id: string }[] };
     if (d.kind === 'color_light')
-      lightEntity = res.body.entities.find((e: { entity_id: string }) =>
-        e.entity_id.startsWith('light.'),
-      ).entity_id;
+      lightEntity = added.entities.find((e) => e.entity_id.startsWith('light.'))?.entity_id ?? '';
   }
   out.commission_ms = {
     p50: Math.round(pct(times, 50)),
@@ -82,7 +81,8 @@ if (mode === 'nodes') {
       body: { entity_id: lightEntity, action: i % 2 === 0 ? 'on' : 'off' },
     });
     latencies.push(performance.now() - t0);
-    outcomes[res.body.outcome] = (outcomes[res.body.outcome] ?? 0) + 1;
+    const { outcome } = res.body as { outcome: string };
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   out.command_confirmed_ms = {
     p50: Math.round(pct(latencies, 50) * 10) / 10,

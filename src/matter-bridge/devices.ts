@@ -1,3 +1,4 @@
+import type { MutableEndpoint } from '@matter/main';
 import { kelvinToMired, miredToKelvin, rgbToXy, xyToRgb, type Rgb } from '../home/color.js';
 import type { Entity } from '../home/types.js';
 // Matter's lighting clusters are Zigbee's (ZCL): the same 0–254 level scale.
@@ -17,13 +18,13 @@ export interface BridgeCommand {
 }
 
 /** matter.js' endpoint state by cluster name (`onOff`, `levelControl` …). */
-export type ClusterState = Record<string, Record<string, any>>;
+export type ClusterState = Record<string, Record<string, unknown> | undefined>;
 
 export interface BridgedKind {
   /** Stable name (an entity whose kind changes is bridged anew). */
   id: string;
   /** The matter.js endpoint type: a device type with `BridgedDeviceBasicInformationServer` added by the bridge. */
-  type(m: Matter): any;
+  type(m: Matter): MutableEndpoint;
   /** Hearth's state as Matter attributes. */
   project(e: Entity): ClusterState;
   /** `[cluster, attribute]` a controller changes by command or write. */
@@ -71,23 +72,18 @@ function onOffCommands(m: ClusterState, e: Entity): BridgeCommand[] {
   }
   if (cc && e.capabilities.color && cc.colorMode === 1) {
     const shown = projectXy(e);
-    if (
-      !shown ||
-      Math.abs(shown.currentX - cc.currentX) > 300 ||
-      Math.abs(shown.currentY - cc.currentY) > 300
-    )
-      out.push({
-        action: 'set_color',
-        params: { color: xyToRgb(cc.currentX / UINT16, cc.currentY / UINT16) },
-      });
+    const x = num(cc.currentX, 0);
+    const y = num(cc.currentY, 0);
+    if (!shown || Math.abs(shown.currentX - x) > 300 || Math.abs(shown.currentY - y) > 300)
+      out.push({ action: 'set_color', params: { color: xyToRgb(x / UINT16, y / UINT16) } });
   }
   return out;
 }
 
 function projectXy(e: Entity) {
-  const rgb = e.attributes.color as Rgb | undefined;
+  const rgb: unknown = e.attributes.color;
   if (!Array.isArray(rgb) || rgb.length !== 3) return undefined;
-  const { x, y } = rgbToXy(rgb);
+  const { x, y } = rgbToXy(rgb as Rgb);
   return { currentX: Math.round(x * UINT16), currentY: Math.round(y * UINT16) };
 }
 
@@ -213,45 +209,79 @@ const lock: BridgedKind = {
 
 const centi = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : null);
 
+/** Matter SystemMode values Hearth's hvac modes map to (Thermostat cluster § 4.3.9.1). */
+const SYSTEM_MODE: Record<string, number> = { off: 0, auto: 1, cool: 3, heat: 4 };
+const HVAC_MODE: Record<number, string> = { 0: 'off', 1: 'auto', 3: 'cool', 4: 'heat' };
+
+const cools = (e: Entity) => (e.capabilities.hvac_modes ?? []).includes('cool');
+
+/**
+ * A heating thermostat, or heating and cooling when the Hearth entity has a `cool` mode. Hearth
+ * keeps one setpoint (the one of the current mode), so both Matter setpoints show it; a
+ * controller changing either sets it. Dual setpoints (Matter's AutoMode with a deadband) are not
+ * bridged: Hearth's `auto` shows as SystemMode Auto with the one setpoint.
+ */
+function projectThermostat(e: Entity): ClusterState {
+  const range = e.capabilities.temperature ?? { min: 7, max: 30 };
+  const min = Math.round(range.min * 100);
+  const max = Math.round(range.max * 100);
+  const setpoint = clamp(centi(e.attributes.temperature) ?? 2000, min, max);
+  const t: Record<string, unknown> = {
+    localTemperature: centi(e.attributes.current_temperature),
+    occupiedHeatingSetpoint: setpoint,
+    absMinHeatSetpointLimit: min,
+    absMaxHeatSetpointLimit: max,
+    minHeatSetpointLimit: min,
+    maxHeatSetpointLimit: max,
+    controlSequenceOfOperation: 2, // HeatingOnly
+    systemMode: SYSTEM_MODE[String(e.state)] ?? 4,
+  };
+  if (cools(e))
+    Object.assign(t, {
+      occupiedCoolingSetpoint: setpoint,
+      absMinCoolSetpointLimit: min,
+      absMaxCoolSetpointLimit: max,
+      minCoolSetpointLimit: min,
+      maxCoolSetpointLimit: max,
+      controlSequenceOfOperation: 4, // CoolingAndHeating
+    });
+  return { thermostat: t };
+}
+
 const thermostat: BridgedKind = {
   id: 'thermostat',
   type: (m) => m.devices.ThermostatDevice.with(m.behaviors.ThermostatServer.with('Heating')),
-  project: (e) => {
-    const range = e.capabilities.temperature ?? { min: 7, max: 30 };
-    const min = Math.round(range.min * 100);
-    const max = Math.round(range.max * 100);
-    return {
-      thermostat: {
-        localTemperature: centi(e.attributes.current_temperature),
-        occupiedHeatingSetpoint: clamp(centi(e.attributes.temperature) ?? 2000, min, max),
-        absMinHeatSetpointLimit: min,
-        absMaxHeatSetpointLimit: max,
-        minHeatSetpointLimit: min,
-        maxHeatSetpointLimit: max,
-        controlSequenceOfOperation: 2, // HeatingOnly
-        systemMode: e.state === 'off' ? 0 : 4,
-      },
-    };
-  },
+  project: projectThermostat,
   watched: [
     ['thermostat', 'occupiedHeatingSetpoint'],
     ['thermostat', 'systemMode'],
   ],
   commands(m, e) {
-    const t = m.thermostat!;
+    const t = m.thermostat ?? {};
     const out: BridgeCommand[] = [];
-    const mode = t.systemMode === 0 ? 'off' : 'heat';
-    if ((mode === 'off') !== (e.state === 'off'))
+    const mode = HVAC_MODE[num(t.systemMode, 4)] ?? 'heat';
+    if (mode !== e.state)
       out.push(
         mode === 'off'
           ? { action: 'off', params: {} }
-          : { action: 'set_hvac_mode', params: { hvac_mode: 'heat' } },
+          : { action: 'set_hvac_mode', params: { hvac_mode: mode } },
       );
-    const target = num(t.occupiedHeatingSetpoint, 0) / 100;
-    if (Math.abs(target - num(e.attributes.temperature, -100)) >= 0.05)
+    const current = num(e.attributes.temperature, -100);
+    const heat = num(t.occupiedHeatingSetpoint, 0) / 100;
+    const cool = typeof t.occupiedCoolingSetpoint === 'number' ? t.occupiedCoolingSetpoint / 100 : heat;
+    // The setpoint the controller moved (the other still shows Hearth's).
+    const target = Math.abs(cool - current) >= 0.05 ? cool : heat;
+    if (Math.abs(target - current) >= 0.05)
       out.push({ action: 'set_temperature', params: { temperature: target } });
     return out;
   },
+};
+
+const heatCoolThermostat: BridgedKind = {
+  ...thermostat,
+  id: 'thermostat_heat_cool',
+  type: (m) => m.devices.ThermostatDevice.with(m.behaviors.ThermostatServer.with('Heating', 'Cooling')),
+  watched: [...thermostat.watched, ['thermostat', 'occupiedCoolingSetpoint']],
 };
 
 /** Matter counts closure (0 = open, 10000 = closed); Hearth counts how open (100 = open). */
@@ -373,7 +403,7 @@ const OCCUPANCY_CLASSES = new Set(['motion', 'occupancy', 'presence']);
 
 /** The device type an entity is bridged as; undefined: Matter has none Hearth maps it to. */
 export function bridgedKindOf(e: Entity): BridgedKind | undefined {
-  const deviceClass = String(e.attributes.device_class ?? '');
+  const deviceClass = typeof e.attributes.device_class === 'string' ? e.attributes.device_class : '';
   switch (e.domain) {
     case 'light':
       if (e.capabilities.color) return extendedColorLight;
@@ -385,7 +415,8 @@ export function bridgedKindOf(e: Entity): BridgedKind | undefined {
     case 'lock':
       return lock;
     case 'climate':
-      return e.capabilities.temperature ? thermostat : undefined;
+      if (!e.capabilities.temperature) return undefined;
+      return cools(e) ? heatCoolThermostat : thermostat;
     case 'cover':
       return cover;
     case 'fan':

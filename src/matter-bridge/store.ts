@@ -28,9 +28,17 @@ export interface BridgeSecret {
   discriminator: number;
 }
 
+/**
+ * What the bridge's service identity may do with the exposed entities: `control` acts like a
+ * Hearth `user` (reads and commands), `read_only` like a `viewer` (controllers see state; their
+ * commands and writes are refused with a Matter status and change nothing).
+ */
+export type BridgeAccess = 'control' | 'read_only';
+
 export interface BridgeSettings {
   enabled: boolean;
   expose: ExposeFilter;
+  access: BridgeAccess;
 }
 
 /** The first endpoint number a bridged entity gets; 0 is the root, 1 the Aggregator. */
@@ -49,10 +57,10 @@ export class BridgeStore {
     return join(this.dir, 'storage');
   }
 
-  private read<T>(name: string): T | undefined {
+  private read(name: string): unknown {
     const file = join(this.dir, name);
     if (!existsSync(file)) return undefined;
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return JSON.parse(readFileSync(file, 'utf8'));
   }
 
   /** Written whole through a temporary file: a kill -9 leaves the old or the new file, never half. */
@@ -65,7 +73,7 @@ export class BridgeStore {
   }
 
   secret(): BridgeSecret {
-    const stored = this.read<BridgeSecret>('secret.json');
+    const stored = this.read('secret.json') as BridgeSecret | undefined;
     if (stored) return stored;
     const secret = { passcode: generatePasscode(), discriminator: randomInt(0, 4096) };
     this.write('secret.json', secret);
@@ -73,7 +81,9 @@ export class BridgeStore {
   }
 
   settings(): BridgeSettings {
-    return this.read<BridgeSettings>('settings.json') ?? { enabled: false, expose: {} };
+    const stored = this.read('settings.json') as Partial<BridgeSettings> | undefined;
+    // Files written before `access` existed meant control.
+    return { enabled: false, expose: {}, access: 'control', ...stored };
   }
 
   saveSettings(settings: BridgeSettings) {
@@ -82,7 +92,7 @@ export class BridgeStore {
 
   /** The entity's endpoint number, assigned (and stored) the first time it is bridged. */
   endpointNumber(entityId: string): number {
-    this.numbers ??= this.read<Record<string, number>>('endpoints.json') ?? {};
+    this.numbers ??= (this.read('endpoints.json') as Record<string, number> | undefined) ?? {};
     const known = this.numbers[entityId];
     if (known !== undefined) return known;
     const next = Math.max(FIRST_BRIDGED_ENDPOINT - 1, ...Object.values(this.numbers)) + 1;

@@ -367,8 +367,20 @@ export function AdminView({ me }: { me: User }) {
         </ul>
         <MatterPanel />
       </section>
+
+      <section aria-labelledby="matter-bridge-h">
+        <h3 id="matter-bridge-h">Matter bridge</h3>
+        <MatterBridgePanel />
+      </section>
     </div>
   );
+}
+
+/** The Matter bridge card: its own chunk too. */
+function MatterBridgePanel() {
+  const { module, error } = useModule(() => import('./matter-bridge'));
+  if (error) return <p class="error">{error}</p>;
+  return module ? <module.MatterBridgeSection /> : null;
 }
 
 /** Matter's panel is its own chunk: loaded when Administration opens, not with the home page. */

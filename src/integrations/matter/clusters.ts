@@ -15,11 +15,15 @@ export interface EndpointView {
   readonly number: number;
   readonly deviceTypes: readonly number[];
   /** Cached attributes of a server cluster by its matter.js name (`onOff`, `levelControl` …); undefined when absent. */
-  state(cluster: string): Record<string, any> | undefined;
+  state(cluster: string): Record<string, unknown> | undefined;
   features(cluster: string): Record<string, boolean>;
   invoke(cluster: string, command: string, request?: Record<string, unknown>): Promise<unknown>;
   write(cluster: string, values: Record<string, unknown>): Promise<void>;
 }
+
+/** A cached attribute as a number or a non-empty string; undefined when it is anything else. */
+export const numberOf = (v: unknown) => (typeof v === 'number' ? v : undefined);
+export const textOf = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 export interface EntityShape {
   domain: Domain;
@@ -92,9 +96,9 @@ const EVEN_IF_OFF = {
 const UINT16 = 65536;
 const ColorMode = { hueSaturation: 0, xy: 1, temperature: 2 } as const;
 
-function colorTempRange(cc: Record<string, any>) {
-  const minMireds = Number(cc.colorTempPhysicalMinMireds ?? 153);
-  const maxMireds = Number(cc.colorTempPhysicalMaxMireds ?? 500);
+function colorTempRange(cc: Record<string, unknown>) {
+  const minMireds = numberOf(cc.colorTempPhysicalMinMireds) ?? 153;
+  const maxMireds = numberOf(cc.colorTempPhysicalMaxMireds) ?? 500;
   return { min_kelvin: miredToKelvin(maxMireds), max_kelvin: miredToKelvin(minMireds) };
 }
 
@@ -112,7 +116,7 @@ function rgbToHueSat([r, g, b]: Rgb): { hue: number; saturation: number } {
 }
 
 /** The light's colour as [r,g,b]; the colour last asked for while the device still shows its xy. */
-function colorOf(cc: Record<string, any>, memo: Memo): Rgb | undefined {
+function colorOf(cc: Record<string, unknown>, memo: Memo): Rgb | undefined {
   if (cc.colorMode === ColorMode.xy && typeof cc.currentX === 'number' && typeof cc.currentY === 'number') {
     const x = cc.currentX / UINT16;
     const y = cc.currentY / UINT16;
@@ -121,7 +125,7 @@ function colorOf(cc: Record<string, any>, memo: Memo): Rgb | undefined {
     return xyToRgb(x, y);
   }
   if (cc.colorMode === ColorMode.hueSaturation && typeof cc.currentHue === 'number')
-    return hsToRgb((cc.currentHue / 254) * 360, ((cc.currentSaturation ?? 0) / 254) * 100);
+    return hsToRgb((cc.currentHue / 254) * 360, ((numberOf(cc.currentSaturation) ?? 0) / 254) * 100);
   return undefined;
 }
 
@@ -196,8 +200,9 @@ const onOffEntity: EntityMapping = {
       if (typeof level === 'number') attributes.brightness = zigbeeToPercent(level);
       const cc = ep.state('colorControl');
       if (cc) {
-        if (cc.colorMode === ColorMode.temperature && cc.colorTemperatureMireds > 0) {
-          attributes.kelvin = miredToKelvin(cc.colorTemperatureMireds);
+        const mireds = numberOf(cc.colorTemperatureMireds) ?? 0;
+        if (cc.colorMode === ColorMode.temperature && mireds > 0) {
+          attributes.kelvin = miredToKelvin(mireds);
           attributes.color_mode = 'color_temp';
         } else {
           const rgb = colorOf(cc, memo);
@@ -211,8 +216,10 @@ const onOffEntity: EntityMapping = {
     return { state: on ? 'on' : 'off', attributes };
   },
   async command(ep, action, p, memo) {
-    if (action === 'off' || (action === 'dim' && p.brightness === 0))
-      return void (await ep.invoke('onOff', 'off'));
+    if (action === 'off' || (action === 'dim' && p.brightness === 0)) {
+      await ep.invoke('onOff', 'off');
+      return;
+    }
     if (action === 'on' || action === 'dim') {
       if (typeof p.brightness === 'number' && p.brightness > 0) await setLevel(ep, p.brightness);
       else await ep.invoke('onOff', 'on');
@@ -293,7 +300,7 @@ const SystemMode: Record<number, string> = {
 };
 const SYSTEM_MODE_OF: Record<string, number> = { off: 0, auto: 1, cool: 3, heat: 4, fan_only: 7, dry: 8 };
 const centi = (v: unknown) => (typeof v === 'number' ? v / 100 : null);
-const usesCooling = (t: Record<string, any>, f: Record<string, boolean>) =>
+const usesCooling = (t: Record<string, unknown>, f: Record<string, boolean>) =>
   f.cooling && (!f.heating || t.systemMode === 3);
 
 const thermostatEntity: EntityMapping = {
@@ -371,7 +378,7 @@ const coverEntity: EntityMapping = {
     const closed100ths = wc.currentPositionLiftPercent100ths;
     const position = typeof closed100ths === 'number' ? Math.round(100 - closed100ths / 100) : null;
     // OperationalStatus.global: 1 = opening (lift up), 2 = closing.
-    const moving = wc.operationalStatus?.global;
+    const moving = (wc.operationalStatus as { global?: number } | undefined)?.global;
     const state =
       moving === 1
         ? 'opening'
@@ -385,9 +392,12 @@ const coverEntity: EntityMapping = {
     return { state, attributes: { position } };
   },
   async command(ep, action, p) {
-    if (action === 'open') return void (await ep.invoke('windowCovering', 'upOrOpen'));
-    if (action === 'close') return void (await ep.invoke('windowCovering', 'downOrClose'));
-    if (action === 'stop') return void (await ep.invoke('windowCovering', 'stopMotion'));
+    const simple: Record<string, string> = { open: 'upOrOpen', close: 'downOrClose', stop: 'stopMotion' };
+    const command = simple[action];
+    if (command) {
+      await ep.invoke('windowCovering', command);
+      return;
+    }
     await ep.invoke('windowCovering', 'goToLiftPercentage', {
       liftPercent100thsValue: (100 - (p.position as number)) * 100,
     });
@@ -421,9 +431,10 @@ function sensor(
   };
 }
 
-function readPath(obj: Record<string, any> | undefined, path: string): unknown {
-  let v: any = obj;
-  for (const part of path.split('.')) v = v?.[part];
+function readPath(obj: Record<string, unknown> | undefined, path: string): unknown {
+  let v: unknown = obj;
+  for (const part of path.split('.'))
+    v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[part] : undefined;
   return v;
 }
 
@@ -434,7 +445,7 @@ function binarySensor(
   key: string,
   cluster: string,
   deviceClass: string,
-  on: (state: Record<string, any>) => boolean | undefined,
+  on: (state: Record<string, unknown>) => boolean | undefined,
 ): EntityMapping {
   return {
     key,
@@ -497,7 +508,7 @@ export const MAPPINGS: readonly EntityMapping[] = [
     round(v / 1_000_000, 3),
   ),
   binarySensor('occupancy', 'occupancySensing', 'occupancy', (s) =>
-    s.occupancy ? s.occupancy.occupied === true : undefined,
+    s.occupancy ? (s.occupancy as { occupied?: boolean }).occupied === true : undefined,
   ),
   // BooleanState on a contact sensor is true while the contact is made, i.e. the door is closed.
   binarySensor('contact', 'booleanState', 'door', (s) =>
@@ -507,7 +518,10 @@ export const MAPPINGS: readonly EntityMapping[] = [
 ];
 
 /** Generic Switch events → the button entity's state. */
-export function buttonState(eventName: string, data: Record<string, any> | undefined): string | undefined {
+export function buttonState(
+  eventName: string,
+  data: Record<string, unknown> | undefined,
+): string | undefined {
   switch (eventName) {
     case 'initialPress':
       return 'pressed';

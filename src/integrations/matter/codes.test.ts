@@ -23,7 +23,7 @@ describe('Matter pairing codes', () => {
       passcode: 12121212 + 1,
       vendorId: m.main.VendorId(0xfff1),
       productId: 0x8001,
-      flowType: 2,
+      flowType: m.types.CommissioningFlowType.Custom,
     });
     expect(code).toHaveLength(21);
     expect(parsePairingCode(code, m)).toMatchObject({ passcode: 12121213, shortDiscriminator: 1234 >> 8 });
@@ -36,7 +36,7 @@ describe('Matter pairing codes', () => {
           version: 0,
           vendorId: 0xfff1,
           productId: 0x8000,
-          flowType: 0,
+          flowType: m.types.CommissioningFlowType.Standard,
           discoveryCapabilities,
           discriminator: 3840,
           passcode: 20202021,

@@ -30,7 +30,7 @@ export function parsePairingCode(raw: string, { types }: Pick<MatterModules, 'ty
     }
     if (!decoded) throw badCode('code: the QR payload holds no pairing data.');
     // DiscoveryCapabilities bitmap: bit 1 BLE, bit 2 already on the IP network.
-    const caps = Number(decoded.discoveryCapabilities);
+    const caps = decoded.discoveryCapabilities;
     return {
       passcode: decoded.passcode,
       longDiscriminator: decoded.discriminator,

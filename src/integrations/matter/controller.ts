@@ -10,6 +10,7 @@ import {
   type EndpointView,
   type EntityMapping,
   type Memo,
+  textOf,
 } from './clusters.js';
 import { parsePairingCode, type PairingCode } from './codes.js';
 import { matterEnvironment, type MatterModules, type MatterNetwork } from './stack.js';
@@ -78,9 +79,9 @@ interface NodeRecord {
 }
 
 const matterStatusError = (err: unknown): string => {
-  const e = err as { code?: unknown; message?: string };
-  const message = (e?.message ?? String(err)).replace(/\s+/g, ' ').trim();
-  return typeof e?.code === 'number' ? `Matter status ${e.code}: ${message}` : message;
+  const e = (typeof err === 'object' && err !== null ? err : {}) as { code?: unknown; message?: string };
+  const message = (e.message ?? String(err)).replace(/\s+/g, ' ').trim();
+  return typeof e.code === 'number' ? `Matter status ${e.code}: ${message}` : message;
 };
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
@@ -130,7 +131,9 @@ export class MatterController {
   }
 
   async stop() {
-    await this.ctl?.close();
+    // Unset when start() failed before creating it.
+    const ctl = this.ctl as CommissioningController | undefined;
+    await ctl?.close();
     this.nodes.clear();
   }
 
@@ -217,9 +220,11 @@ export class MatterController {
   /** matter.js' commissioning errors → what a person can act on. */
   private commissionError(err: unknown, code: PairingCode): AppError {
     // Discovery wraps each attempt's failure in an aggregate: read them all.
-    const inner = ((err as { errors?: unknown[] })?.errors ?? []).map(matterStatusError);
+    const errors =
+      typeof err === 'object' && err !== null ? (err as { errors?: unknown[] }).errors : undefined;
+    const inner = (errors ?? []).map(matterStatusError);
     const message = [matterStatusError(err), ...inner].join(' | ');
-    const name = (err as Error)?.constructor?.name ?? '';
+    const name = err instanceof Error ? err.constructor.name : '';
     this.opts.log.warn({ err_name: name, err: message }, 'Matter commissioning failed');
     // PASE (SPAKE2+) fails its key confirmation when the passcode is not the device's.
     if (/key confirmation|passcode|spake|pase/i.test(inner.join(' ') || message)) {
@@ -410,7 +415,7 @@ export class MatterController {
     return {
       number: ep.getNumber(),
       deviceTypes,
-      state: (cluster) => ep.maybeStateOf(cluster) as Record<string, any> | undefined,
+      state: (cluster) => ep.maybeStateOf(cluster),
       features: (cluster) => ep.maybeFeaturesOf(cluster) ?? {},
       invoke: async (cluster, command, request) => {
         const fn = ep.commandsOf(cluster)[command];
@@ -425,7 +430,7 @@ export class MatterController {
   private announce(n: NodeRecord) {
     const { host } = this.opts;
     const info = n.paired.basicInformation;
-    n.name = info?.nodeLabel || info?.productName || `Matter node ${n.id}`;
+    n.name = textOf(info?.nodeLabel) ?? textOf(info?.productName) ?? `Matter node ${n.id}`;
     const nodeDevice = n.id;
     const deviceOf = new Map<number, string>();
     const seen = new Set<string>();
@@ -449,16 +454,17 @@ export class MatterController {
       let deviceName = n.name;
       if (bridged || view.deviceTypes.includes(DeviceType.bridgedNode)) {
         deviceId = `${n.id}-${view.number}`;
-        deviceName = bridged?.nodeLabel || bridged?.productName || `${n.name} ${view.number}`;
+        const uniqueId = textOf(bridged?.uniqueId);
+        deviceName = textOf(bridged?.nodeLabel) ?? textOf(bridged?.productName) ?? `${n.name} ${view.number}`;
         host.announceDevice({
           id: deviceId,
           name: deviceName,
-          manufacturer: bridged?.vendorName ?? info?.vendorName ?? null,
-          model: bridged?.productName ?? null,
+          manufacturer: textOf(bridged?.vendorName) ?? info?.vendorName ?? null,
+          model: textOf(bridged?.productName) ?? null,
           identifiers: {
             matter_node_id: n.id,
             matter_endpoint: String(view.number),
-            ...(bridged?.uniqueId ? { matter_unique_id: bridged.uniqueId } : {}),
+            ...(uniqueId ? { matter_unique_id: uniqueId } : {}),
           },
         });
         n.devices.add(deviceId);
@@ -550,7 +556,12 @@ export class MatterController {
     for (const b of n.byEndpoint.get(endpoint) ?? []) this.report(n, b);
   }
 
-  private onEvent(n: NodeRecord, endpoint: number, eventName: string, events: { data?: any }[]) {
+  private onEvent(
+    n: NodeRecord,
+    endpoint: number,
+    eventName: string,
+    events: { data?: Record<string, unknown> }[],
+  ) {
     // BasicInformation.ShutDown: the node says it is going away (a restart, a power cut it saw coming).
     // Its subscription would only time out after its max interval (a minute or more): reconnect
     // now, which waits for the node to announce itself again.

@@ -115,8 +115,8 @@ describe('Matter controller', () => {
   }, 60_000);
 
   afterAll(async () => {
-    socket?.close();
-    await t?.stop();
+    socket.close();
+    await t.stop();
     for (const d of Object.values(devices)) await d.close().catch(() => {});
     rmSync(`${dataDir}-sensors`, { recursive: true, force: true });
   }, 60_000);
@@ -264,9 +264,10 @@ describe('Matter controller', () => {
     for (const [body, check] of cases) {
       const res = await control(body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.outcome, `${body.entity_id} ${body.action}: ${JSON.stringify(res.body)}`).toBe(
-        'confirmed',
-      );
+      expect(
+        res.body.outcome,
+        `${String(body.entity_id)} ${String(body.action)}: ${JSON.stringify(res.body)}`,
+      ).toBe('confirmed');
       check(await entity(body.entity_id as string));
     }
     // The plug measures what it switches on.

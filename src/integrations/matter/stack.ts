@@ -57,7 +57,7 @@ function routeMatterLogs({ main }: MatterModules, log: Logger | undefined) {
   MatterLogger.level = LogLevel.WARN;
   if (!log) return;
   const matterLog = log.child({ part: 'matter.js' });
-  MatterLogger.log = (level, formatted, facility) => {
+  MatterLogger.destinations.default!.write = (formatted, { level, facility }) => {
     const msg = formatted.replace(/^\S+ \S+ \w+\s+\S+\s+/, '');
     if (level >= LogLevel.ERROR) matterLog.error({ facility }, msg);
     else if (level >= LogLevel.WARN) matterLog.warn({ facility }, msg);
@@ -104,7 +104,7 @@ export async function matterEnvironment(opts: MatterEnvironmentOptions, log?: Lo
   env.set(Crypto, crypto);
   if (opts.network.kind === 'simulated') {
     env.set(Network, opts.network.network as InstanceType<typeof Network>);
-  } else if (opts.network.kind === 'udp') {
+  } else {
     env.set(Network, new NodeJsNetwork());
     if (opts.network.networkInterface) env.vars.set('mdns.networkInterface', opts.network.networkInterface);
   }

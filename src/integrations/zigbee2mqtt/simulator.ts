@@ -34,6 +34,8 @@ export class Zigbee2MqttSimulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Devices whose next `/set` fails with a `bridge/logging` error (tests). */
   readonly failing = new Set<string>();
+  /** Devices that take a `/set` and never answer: out of range, asleep, a coordinator that did not notice (tests). */
+  readonly silent = new Set<string>();
   /** Every `/set` received: topic and payload (benchmarks and tests). */
   onSet?: (topic: string, payload: string) => void;
   /** Reads (`/get`) received and not yet answered, and the most there ever were at once. */
@@ -139,6 +141,7 @@ export class Zigbee2MqttSimulator {
       return;
     }
     if (typeof body !== 'object' || body === null) return;
+    if (this.silent.has(name)) return;
     if (this.failing.has(name)) {
       void this.client!.publishAsync(
         `${b}/bridge/logging`,

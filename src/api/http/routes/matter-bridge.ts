@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import QRCode from 'qrcode';
 import type { MatterBridge } from '../../../matter-bridge/bridge.js';
+import { MAX_BRIDGED_ENDPOINTS } from '../../../matter-bridge/selection.js';
 import { Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
 
@@ -23,11 +25,20 @@ const ExposeSchema = Strict({
   exclude: Names('Never these entities'),
 });
 
+const AccessSchema = Type.Union([Type.Literal('control'), Type.Literal('read_only')], {
+  description:
+    'What paired controllers may do with the exposed entities: `control` (the bridge acts as a Hearth `user`: reads and commands) or `read_only` (as a `viewer`: they see state; commands and writes are refused with Matter status UNSUPPORTED_ACCESS and change nothing). Default `control`.',
+});
+
 const StatusSchema = Type.Object({
   enabled: Type.Boolean(),
+  access: AccessSchema,
   commissioning_open: Type.Boolean({ description: 'A controller can pair now with the codes below' }),
   manual_code: Type.Union([Type.String(), Type.Null()], { description: '11-digit manual pairing code' }),
   qr_payload: Type.Union([Type.String(), Type.Null()], { description: 'QR code payload (`MT:…`)' }),
+  qr_svg: Type.Union([Type.String(), Type.Null()], {
+    description: 'The QR code of `qr_payload` as an SVG document, for a screen to show and a phone to scan',
+  }),
   fabrics: Type.Array(
     Type.Object({
       index: Type.Integer(),
@@ -38,6 +49,7 @@ const StatusSchema = Type.Object({
   ),
   exposed: Type.Array(Type.String(), { description: 'Entity ids bridged now' }),
   expose: ExposeSchema,
+  cap: Type.Integer({ description: 'The most entities the bridge exposes at once' }),
   over_cap: Type.Array(Type.String(), {
     description: 'Chosen but left out: over the cap of bridged endpoints',
   }),
@@ -47,24 +59,40 @@ const StatusSchema = Type.Object({
 
 export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
   const base = '/api/matter-bridge';
-  const status = () => {
+  /** The QR code drawn once per payload (it only changes with the passcode). */
+  let drawn: { payload: string; svg: string } | undefined;
+  const qrSvg = async (payload: string | null) => {
+    if (!payload) return null;
+    if (drawn?.payload !== payload)
+      drawn = {
+        payload,
+        svg: await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+      };
+    return drawn.svg;
+  };
+  const status = async () => {
     const s = bridge.status();
     const warnings = [
       ...s.sensitive.map(
         (id) => `${id} is exposed: anyone with control of a paired controller can operate it.`,
       ),
       ...(s.over_cap.length
-        ? [`${s.over_cap.length} chosen entities exceed the bridge's cap and are not exposed.`]
+        ? [
+            `${s.over_cap.length} chosen entities are over the bridge's cap of ${MAX_BRIDGED_ENDPOINTS} devices and are not exposed: narrow the choice.`,
+          ]
         : []),
     ];
     return {
       enabled: s.enabled,
+      access: s.access,
       commissioning_open: s.commissioning_open,
       manual_code: s.manual_code,
       qr_payload: s.qr_payload,
+      qr_svg: await qrSvg(s.qr_payload),
       fabrics: s.fabrics,
       exposed: s.exposed,
       expose: s.expose,
+      cap: MAX_BRIDGED_ENDPOINTS,
       over_cap: s.over_cap,
       unsupported: s.unsupported,
       warnings,
@@ -90,14 +118,19 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
       config: { access: 'admin' },
       schema: {
         tags: ['matter-bridge'],
-        summary: 'Enable or disable the Matter bridge, and choose what it exposes',
-        body: Strict({ enabled: Type.Optional(Type.Boolean()), expose: Type.Optional(ExposeSchema) }),
+        summary:
+          'Enable or disable the Matter bridge, choose what it exposes and whether controllers may control it',
+        body: Strict({
+          enabled: Type.Optional(Type.Boolean()),
+          expose: Type.Optional(ExposeSchema),
+          access: Type.Optional(AccessSchema),
+        }),
         response: { 200: StatusSchema },
       },
     },
     async (req) => {
       await bridge.update(req.body);
-      return status();
+      return await status();
     },
   );
 
@@ -113,7 +146,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
     },
     async () => {
       await bridge.openCommissioning();
-      return status();
+      return await status();
     },
   );
 
@@ -132,7 +165,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
     },
     async (req) => {
       await bridge.removeFabric(req.params.index);
-      return status();
+      return await status();
     },
   );
 }
