@@ -1,3 +1,4 @@
+import { accentVariants } from './dictionary.js';
 import { describe, expect, it } from 'vitest';
 import { IntentEngine } from '../intents/engine.js';
 import type { IntentRegistry } from '../intents/registry.js';
@@ -81,5 +82,18 @@ describe('speech grammar from the registry', () => {
     expect(arpa).toContain('ngram 1=7');
     expect(arpa).toContain('\\3-grams:');
     expect(arpa.trim().endsWith('\\end\\')).toBe(true);
+  });
+});
+
+describe('pronunciation variants', () => {
+  it('adds the cot–caught AA vowel so "off" is not only AO F (while "on" has AA N)', () => {
+    expect(accentVariants(['AO F'])).toEqual(['AO F', 'AA F']);
+    expect(accentVariants(['HH AO L W EY'])).toEqual(['HH AO L W EY', 'HH AA L W EY']);
+    expect(accentVariants(['AA N', 'AO N'])).toEqual(['AA N', 'AO N']);
+  });
+
+  it('leaves AO before R alone ("door", "four" are not merged)', () => {
+    expect(accentVariants(['D AO R'])).toEqual(['D AO R']);
+    expect(accentVariants(['F AO R T IY'])).toEqual(['F AO R T IY']);
   });
 });
