@@ -166,22 +166,24 @@ export async function pronounce(
   for (const w of [...wanted].sort()) {
     const known = cmu.get(w);
     if (known) {
-      lines.set(w, accentVariants(known));
+      lines.set(w, known);
       continue;
     }
     const g = await espeakPhones(w, espeak);
     if (g) {
-      lines.set(w, accentVariants([g]));
+      lines.set(w, [g]);
       guessed.push(w);
     } else missing.push(w);
   }
   return { lines, missing, guessed };
 }
 
-/** The dictionary file for the words the grammar actually uses. */
-export function dictText(words: string[], lines: Map<string, string[]>): string {
+/** The dictionary file for the words the grammar actually uses (`variants`: add `accentVariants`). */
+export function dictText(words: string[], lines: Map<string, string[]>, variants = false): string {
   const out: string[] = [];
   for (const w of words)
-    (lines.get(w) ?? []).forEach((pron, i) => out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`));
+    (variants ? accentVariants(lines.get(w) ?? []) : (lines.get(w) ?? [])).forEach((pron, i) =>
+      out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`),
+    );
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { accentVariants } from './dictionary.js';
+import { accentVariants, dictText } from './dictionary.js';
 import { describe, expect, it } from 'vitest';
 import { IntentEngine } from '../intents/engine.js';
 import type { IntentRegistry } from '../intents/registry.js';
@@ -95,5 +95,14 @@ describe('pronunciation variants', () => {
   it('leaves AO before R alone ("door", "four" are not merged)', () => {
     expect(accentVariants(['D AO R'])).toEqual(['D AO R']);
     expect(accentVariants(['F AO R T IY'])).toEqual(['F AO R T IY']);
+  });
+
+  it('writes the variants only into the dictionary asked for (the grammar pass, not the LM pass)', () => {
+    const lines = new Map([
+      ['off', ['AO F']],
+      ['door', ['D AO R']],
+    ]);
+    expect(dictText(['off', 'door'], lines)).toBe('off AO F\ndoor D AO R\n');
+    expect(dictText(['off', 'door'], lines, true)).toBe('off AO F\noff(2) AA F\ndoor D AO R\n');
   });
 });

@@ -74,6 +74,7 @@ describe('WAV conversion to 16 kHz mono', () => {
         parseWav(
           wav(22050, 1, 16, 22050, (f) => Math.round(8000 * Math.sin((2 * Math.PI * hz * f) / 22050))),
         ),
+        { antiAlias: true },
       );
     const rms = (a: Int16Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / a.length);
     expect(rms(tone(10_000))).toBeLessThan(8); // > 50 dB down from the 5,657 RMS input

@@ -1,7 +1,7 @@
 /**
  * WAV in, 16 kHz mono 16-bit PCM out. Browsers and synthesizers produce other rates (flite's
  * `kal` is 8 kHz, espeak-ng 22,050 Hz) and stereo; converting here means no sox at run time.
- * Deterministic (no dither), so the same audio always gives the same transcript.
+ * Deterministic (fixed-seed dither), so the same audio always gives the same transcript.
  */
 export const RATE = 16_000;
 
@@ -69,13 +69,21 @@ function decode(data: Buffer, fmt: { format: number; channels: number; rate: num
   return { rate, channels, samples: out };
 }
 
+export interface ResampleOptions {
+  /** Windowed-sinc anti-aliasing when downsampling (default off: see `toSpeechPcm`). */
+  antiAlias?: boolean;
+  /** ±1 LSB fixed-seed triangular dither after resampling (false: plain rounding). */
+  dither?: boolean;
+}
+
 /**
- * Downmix to mono and resample to 16 kHz.
+ * Downmix to mono and resample to 16 kHz, then requantize with dither (below).
  *
- * Down (22,050, 44,100, 48,000 Hz …): a windowed-sinc low-pass at 7.6 kHz, evaluated at each
- * output instant, so nothing above 8 kHz folds back into the band the model listens to (the
- * en-us model's filters reach 6.8 kHz). Measured against sox's resampler on espeak-ng speech
- * (bench/RESULTS.md), this matches sox; the former 3-sample average aliased.
+ * Down (22,050, 44,100, 48,000 Hz …): by default the span average + linear interpolation.
+ * A Kaiser-windowed sinc at 7.6 kHz (`antiAlias`) matches sox and stops a 10 kHz tone folding
+ * to 6 kHz, but on the whole engine it cost exact commands on every espeak-ng voice measured
+ * (bench/RESULTS.md, `bench/voice-ablation.ts`): the LM pass agrees with the grammar pass less
+ * often. Kept as an option for measurement, not used by the service.
  *
  * Up (8 kHz phone and intercom audio): linear interpolation, on purpose. A band-limited
  * upsampler leaves 4–8 kHz empty and the 16 kHz model then rejects nearly everything (5/40);
@@ -84,7 +92,7 @@ function decode(data: Buffer, fmt: { format: number; channels: number; rate: num
  * 0–4 kHz band stand in for the missing upper band, which is what the model needs to score
  * vowels and nasals normally.
  */
-export function toSpeechPcm(pcm: Pcm): Int16Array {
+export function toSpeechPcm(pcm: Pcm, opts: ResampleOptions = {}): Int16Array {
   const { channels, rate } = pcm;
   const frames = Math.floor(pcm.samples.length / channels);
   const mono = new Float64Array(frames);
@@ -94,8 +102,15 @@ export function toSpeechPcm(pcm: Pcm): Int16Array {
     mono[f] = sum / channels;
   }
   if (rate === RATE) return Int16Array.from(mono, (v) => Math.round(v));
-  const out = rate > RATE ? downsample(mono, rate) : upsampleLinear(mono, rate);
-  return requantize(out);
+  const out =
+    rate > RATE
+      ? (opts.antiAlias ?? false)
+        ? downsample(mono, rate)
+        : downsampleAverage(mono, rate)
+      : upsampleLinear(mono, rate);
+  return (opts.dither ?? true)
+    ? requantize(out)
+    : Int16Array.from(out, (v) => Math.max(-32768, Math.min(32767, Math.round(v))));
 }
 
 /**
@@ -114,6 +129,32 @@ function requantize(out: Float64Array): Int16Array {
     return (seed >>> 0) / 4294967296;
   };
   return Int16Array.from(out, (v) => Math.max(-32768, Math.min(32767, Math.round(v + rnd() - rnd()))));
+}
+
+/** The former downsampler: average over the source span, then linear interpolation. */
+function downsampleAverage(mono: Float64Array, rate: number): Float64Array {
+  const frames = mono.length;
+  const outLen = Math.floor((frames * RATE) / rate);
+  const out = new Float64Array(outLen);
+  const step = rate / RATE;
+  const span = Math.floor(step);
+  const at = (k: number) => {
+    let s = 0;
+    let cnt = 0;
+    for (let m = 0; m < span && k + m < frames; m++) {
+      s += mono[k + m]!;
+      cnt++;
+    }
+    return cnt ? s / cnt : 0;
+  };
+  for (let i = 0; i < outLen; i++) {
+    const pos = i * step;
+    const j = Math.floor(pos);
+    const a = at(j);
+    const b = j + 1 < frames ? at(j + 1) : a;
+    out[i] = a + (b - a) * (pos - j);
+  }
+  return out;
 }
 
 function upsampleLinear(mono: Float64Array, rate: number): Float64Array {
