@@ -87,6 +87,8 @@ describe('WAV conversion to 16 kHz mono', () => {
     expect(Math.max(...a.map(Math.abs))).toBeLessThanOrEqual(1);
     expect(a.some((v) => v !== 0)).toBe(true);
     expect([...silence()]).toEqual([...a]);
+    const plain = toSpeechPcm(parseWav(wav(22050, 1, 16, 2205, () => 0)), { dither: false });
+    expect(plain.every((v) => v === 0)).toBe(true);
   });
 
   it('reads 8-bit, 24-bit and float samples', () => {
