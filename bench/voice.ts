@@ -9,7 +9,8 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CoreHomeAccess } from '../src/agent/home-adapter.js';
 import { IntentEngine } from '../src/agent/intents/engine.js';
 import { sameCommand } from '../src/agent/voice/index.js';
@@ -176,4 +177,5 @@ async function endToEnd(t: Awaited<ReturnType<typeof startTestApp>>, voice: stri
   );
 }
 
-await main();
+// run only as a script, so the ablation bench can import COMMANDS
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -130,6 +130,22 @@ async function espeakPhones(word: string, espeak: string): Promise<string | unde
   }
 }
 
+/**
+ * Accent variants cmudict leaves out. cmudict gives "on" both AA N and AO N but "off" only
+ * AO F, so a speaker with the cot–caught merger (most of North America, and espeak-ng's en-us
+ * voice) saying "off" with the AA vowel matches "on" better than "off": the worst error there
+ * is, off heard as on (10 of 40 espeak-ng en-us commands). Every AO not before R also gets an
+ * AA variant (the merger does not touch AO R: "door", "four" keep theirs).
+ */
+export function accentVariants(prons: string[]): string[] {
+  const out = [...prons];
+  for (const p of prons) {
+    const merged = p.replace(/\bAO\b(?! R\b)/g, 'AA');
+    if (!out.includes(merged)) out.push(merged);
+  }
+  return out;
+}
+
 export interface Pronunciations {
   lines: Map<string, string[]>;
   missing: string[];
@@ -162,10 +178,12 @@ export async function pronounce(
   return { lines, missing, guessed };
 }
 
-/** The dictionary file for the words the grammar actually uses. */
-export function dictText(words: string[], lines: Map<string, string[]>): string {
+/** The dictionary file for the words the grammar actually uses (`variants`: add `accentVariants`). */
+export function dictText(words: string[], lines: Map<string, string[]>, variants = false): string {
   const out: string[] = [];
   for (const w of words)
-    (lines.get(w) ?? []).forEach((pron, i) => out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`));
+    (variants ? accentVariants(lines.get(w) ?? []) : (lines.get(w) ?? [])).forEach((pron, i) =>
+      out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`),
+    );
   return `${out.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { accentVariants, dictText } from './dictionary.js';
 import { describe, expect, it } from 'vitest';
 import { IntentEngine } from '../intents/engine.js';
 import type { IntentRegistry } from '../intents/registry.js';
@@ -81,5 +82,27 @@ describe('speech grammar from the registry', () => {
     expect(arpa).toContain('ngram 1=7');
     expect(arpa).toContain('\\3-grams:');
     expect(arpa.trim().endsWith('\\end\\')).toBe(true);
+  });
+});
+
+describe('pronunciation variants', () => {
+  it('adds the cot–caught AA vowel so "off" is not only AO F (while "on" has AA N)', () => {
+    expect(accentVariants(['AO F'])).toEqual(['AO F', 'AA F']);
+    expect(accentVariants(['HH AO L W EY'])).toEqual(['HH AO L W EY', 'HH AA L W EY']);
+    expect(accentVariants(['AA N', 'AO N'])).toEqual(['AA N', 'AO N']);
+  });
+
+  it('leaves AO before R alone ("door", "four" are not merged)', () => {
+    expect(accentVariants(['D AO R'])).toEqual(['D AO R']);
+    expect(accentVariants(['F AO R T IY'])).toEqual(['F AO R T IY']);
+  });
+
+  it('writes the variants only into the dictionary asked for (the grammar pass, not the LM pass)', () => {
+    const lines = new Map([
+      ['off', ['AO F']],
+      ['door', ['D AO R']],
+    ]);
+    expect(dictText(['off', 'door'], lines)).toBe('off AO F\ndoor D AO R\n');
+    expect(dictText(['off', 'door'], lines, true)).toBe('off AO F\noff(2) AA F\ndoor D AO R\n');
   });
 });

@@ -31,6 +31,12 @@ export interface PocketsphinxOptions {
   espeak?: string;
   timeoutMs?: number;
   log?: Logger;
+  /**
+   * Which passes' dictionaries get the cot–caught `accentVariants`. Default both: with the
+   * variants in the grammar pass only, the LM pass does not hear "off" said with AA and the
+   * agreement check rejects it (espeak-ng en-us 29 → 21/40 exact; bench/RESULTS.md).
+   */
+  accentVariants?: 'none' | 'grammar' | 'both';
 }
 
 interface Built {
@@ -38,6 +44,7 @@ interface Built {
   grammar: SpeechGrammar;
   gram: string;
   dict: string;
+  lmDict: string;
   lm: string;
   missing: string[];
 }
@@ -106,9 +113,11 @@ export class PocketsphinxEngine implements SttEngine {
     const grammar = buildGrammar(slots, (w) => pron.lines.has(w));
     await mkdir(this.opts.workDir, { recursive: true });
     const base = join(this.opts.workDir, `home-${grammar.version}`);
-    const files = { gram: `${base}.gram`, dict: `${base}.dict`, lm: `${base}.lm` };
+    const files = { gram: `${base}.gram`, dict: `${base}.dict`, lmDict: `${base}.lm.dict`, lm: `${base}.lm` };
+    const variants = this.opts.accentVariants ?? 'both';
     await atomicWrite(files.gram, grammar.jsgf);
-    await atomicWrite(files.dict, dictText(grammar.words, pron.lines));
+    await atomicWrite(files.dict, dictText(grammar.words, pron.lines, variants !== 'none'));
+    await atomicWrite(files.lmDict, dictText(grammar.words, pron.lines, variants === 'both'));
     await atomicWrite(files.lm, buildArpa(grammar.sentences));
     this.opts.log?.info(
       {
@@ -128,19 +137,10 @@ export class PocketsphinxEngine implements SttEngine {
     const wav = join(this.opts.workDir, `utt-${randomUUID()}.wav`); // the CLI skips the header only for *.wav names
     await writeFile(wav, writeWav(pcm));
     try {
-      const common = [
-        '-infile',
-        wav,
-        '-hmm',
-        join(this.modelDir, 'en-us'),
-        '-dict',
-        g.dict,
-        '-logfn',
-        '/dev/null',
-      ];
+      const common = ['-infile', wav, '-hmm', join(this.modelDir, 'en-us'), '-logfn', '/dev/null'];
       const [grammarText, lmText] = await Promise.all([
-        this.decode([...common, '-jsgf', g.gram, ...BEAMS]),
-        this.decode([...common, '-lm', g.lm]),
+        this.decode([...common, '-dict', g.dict, '-jsgf', g.gram, ...BEAMS]),
+        this.decode([...common, '-dict', g.lmDict, '-lm', g.lm]),
       ]);
       const passes = { grammar: grammarText, lm: lmText };
       if (!grammarText) return { text: '', rejected: 'nothing recognised', passes };

@@ -1,7 +1,7 @@
 /**
  * WAV in, 16 kHz mono 16-bit PCM out. Browsers and synthesizers produce other rates (flite's
  * `kal` is 8 kHz, espeak-ng 22,050 Hz) and stereo; converting here means no sox at run time.
- * Resampling is linear interpolation, deterministic and good enough for an 8 kHz-band model.
+ * Deterministic (fixed-seed dither), so the same audio always gives the same transcript.
  */
 export const RATE = 16_000;
 
@@ -69,8 +69,30 @@ function decode(data: Buffer, fmt: { format: number; channels: number; rate: num
   return { rate, channels, samples: out };
 }
 
-/** Downmix to mono and resample to 16 kHz. */
-export function toSpeechPcm(pcm: Pcm): Int16Array {
+export interface ResampleOptions {
+  /** Windowed-sinc anti-aliasing when downsampling (default off: see `toSpeechPcm`). */
+  antiAlias?: boolean;
+  /** ±1 LSB fixed-seed triangular dither after resampling (false: plain rounding). */
+  dither?: boolean;
+}
+
+/**
+ * Downmix to mono and resample to 16 kHz, then requantize with dither (below).
+ *
+ * Down (22,050, 44,100, 48,000 Hz …): by default the span average + linear interpolation.
+ * A Kaiser-windowed sinc at 7.6 kHz (`antiAlias`) matches sox and stops a 10 kHz tone folding
+ * to 6 kHz, but on the whole engine it cost exact commands on every espeak-ng voice measured
+ * (bench/RESULTS.md, `bench/voice-ablation.ts`): the LM pass agrees with the grammar pass less
+ * often. Kept as an option for measurement, not used by the service.
+ *
+ * Up (8 kHz phone and intercom audio): linear interpolation, on purpose. A band-limited
+ * upsampler leaves 4–8 kHz empty and the 16 kHz model then rejects nearly everything (5/40);
+ * decoding 8 kHz natively with the band narrowed (`-samprate 8000 -upperf 3900`) works for
+ * one voice and fails for others (8/40). Linear interpolation's attenuated images of the
+ * 0–4 kHz band stand in for the missing upper band, which is what the model needs to score
+ * vowels and nasals normally.
+ */
+export function toSpeechPcm(pcm: Pcm, opts: ResampleOptions = {}): Int16Array {
   const { channels, rate } = pcm;
   const frames = Math.floor(pcm.samples.length / channels);
   const mono = new Float64Array(frames);
@@ -80,27 +102,126 @@ export function toSpeechPcm(pcm: Pcm): Int16Array {
     mono[f] = sum / channels;
   }
   if (rate === RATE) return Int16Array.from(mono, (v) => Math.round(v));
+  const out =
+    rate > RATE
+      ? (opts.antiAlias ?? false)
+        ? downsample(mono, rate)
+        : downsampleAverage(mono, rate)
+      : upsampleLinear(mono, rate);
+  return (opts.dither ?? true)
+    ? requantize(out)
+    : Int16Array.from(out, (v) => Math.max(-32768, Math.min(32767, Math.round(v))));
+}
+
+/**
+ * Back to 16-bit with triangular dither of ±1 LSB from a fixed-seed generator (what sox does
+ * with `-R`): deterministic, and it turns a synthesizer's or a gated microphone's digital
+ * silence (runs of exact zeros, a third of espeak-ng's samples) into the faint noise floor
+ * every real recording has. Without it pocketsphinx's noise and silence estimates go wrong on
+ * such input (espeak-ng en-gb 24/40 → 31/40 in the grammar pass; bench/RESULTS.md).
+ */
+function requantize(out: Float64Array): Int16Array {
+  let seed = 0x2545f491;
+  const rnd = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  };
+  return Int16Array.from(out, (v) => Math.max(-32768, Math.min(32767, Math.round(v + rnd() - rnd()))));
+}
+
+/** The former downsampler: average over the source span, then linear interpolation. */
+function downsampleAverage(mono: Float64Array, rate: number): Float64Array {
+  const frames = mono.length;
   const outLen = Math.floor((frames * RATE) / rate);
-  const out = new Int16Array(outLen);
+  const out = new Float64Array(outLen);
   const step = rate / RATE;
-  // downsampling: average over the source span first so higher frequencies do not alias
-  const span = step > 1 ? Math.floor(step) : 1;
+  const span = Math.floor(step);
+  const at = (k: number) => {
+    let s = 0;
+    let cnt = 0;
+    for (let m = 0; m < span && k + m < frames; m++) {
+      s += mono[k + m]!;
+      cnt++;
+    }
+    return cnt ? s / cnt : 0;
+  };
   for (let i = 0; i < outLen; i++) {
     const pos = i * step;
     const j = Math.floor(pos);
-    const frac = pos - j;
-    const at = (k: number) => {
-      let s = 0;
-      let cnt = 0;
-      for (let m = 0; m < span && k + m < frames; m++) {
-        s += mono[k + m]!;
-        cnt++;
-      }
-      return cnt ? s / cnt : 0;
-    };
     const a = at(j);
     const b = j + 1 < frames ? at(j + 1) : a;
-    out[i] = Math.max(-32768, Math.min(32767, Math.round(a + (b - a) * frac)));
+    out[i] = a + (b - a) * (pos - j);
+  }
+  return out;
+}
+
+function upsampleLinear(mono: Float64Array, rate: number): Float64Array {
+  const frames = mono.length;
+  const outLen = Math.floor((frames * RATE) / rate);
+  const out = new Float64Array(outLen);
+  const step = rate / RATE;
+  for (let i = 0; i < outLen; i++) {
+    const pos = i * step;
+    const j = Math.floor(pos);
+    const a = mono[j] ?? 0;
+    const b = j + 1 < frames ? mono[j + 1]! : a;
+    out[i] = a + (b - a) * (pos - j);
+  }
+  return out;
+}
+
+/** Cut-off of the anti-aliasing filter (Hz): 95 % of the new Nyquist frequency, as sox does. */
+export const CUTOFF_HZ = 7600;
+/** Half-width of the filter in output samples; 16 gives > 60 dB stop-band with the Kaiser window. */
+const HALF_TAPS = 16;
+const KAISER_BETA = 7;
+
+/** The Kaiser window tabulated over |x| / half-width in [0, 1] (interpolated when read). */
+const WINDOW = (() => {
+  const n = 4096;
+  const t = new Float64Array(n + 2);
+  const i0b = besselI0(KAISER_BETA);
+  for (let i = 0; i <= n; i++) t[i] = besselI0(KAISER_BETA * Math.sqrt(Math.max(0, 1 - (i / n) ** 2))) / i0b;
+  return t;
+})();
+
+function kaiser(r: number): number {
+  const p = Math.abs(r) * (WINDOW.length - 2);
+  const j = Math.floor(p);
+  if (j >= WINDOW.length - 2) return WINDOW[WINDOW.length - 2]!;
+  return WINDOW[j]! + (WINDOW[j + 1]! - WINDOW[j]!) * (p - j);
+}
+
+function besselI0(x: number): number {
+  let sum = 1;
+  let term = 1;
+  for (let k = 1; k < 30; k++) {
+    term *= (x / (2 * k)) ** 2;
+    sum += term;
+  }
+  return sum;
+}
+
+function downsample(mono: Float64Array, rate: number): Float64Array {
+  const frames = mono.length;
+  const outLen = Math.floor((frames * RATE) / rate);
+  const out = new Float64Array(outLen);
+  const fc = CUTOFF_HZ / rate; // cut-off in cycles per input sample
+  const half = Math.ceil((HALF_TAPS * rate) / RATE); // filter half-length in input samples
+  for (let i = 0; i < outLen; i++) {
+    const centre = (i * rate) / RATE;
+    const lo = Math.max(0, Math.ceil(centre - half));
+    const hi = Math.min(frames - 1, Math.floor(centre + half));
+    let acc = 0;
+    for (let k = lo; k <= hi; k++) {
+      const x = k - centre;
+      const w = kaiser(x / half);
+      const sinc = x === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * x) / (Math.PI * x);
+      acc += mono[k]! * sinc * w;
+    }
+    out[i] = acc;
   }
   return out;
 }
