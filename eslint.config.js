@@ -73,22 +73,9 @@ const DEBT_FILES = [
   'src/agent/voice/pocketsphinx.ts',
   'src/agent/voice/wyoming.ts',
   'src/integrations/pairing/pairing.test.ts',
-  'src/integrations/pairing/storage.ts',
-  'test/dashboard/add-device.test.ts',
   'test/dashboard/matter.test.ts',
   'test/matter-netns/matter-netns.test.ts',
   'web/src/add-device.tsx',
-  // Benchmarks and fault drills (outside `vitest run`): their JSON reads are still untyped.
-  'bench/agent-devset.ts',
-  'bench/command-flood.ts',
-  'bench/load-clients-worker.mjs',
-  'bench/load-clients.ts',
-  'bench/untrusted-mqtt.ts',
-  'bench/wifi-simulators.ts',
-  'bench/wifi.ts',
-  'test/faults/broker-restart.fault.ts',
-  'test/faults/kill-9.fault.ts',
-  'test/faults/support.ts',
 ];
 
 export default tseslint.config(

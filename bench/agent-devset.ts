@@ -18,7 +18,7 @@ import { Understanding } from '../src/agent/understanding/understand.js';
 import { targetEntities } from '../src/agent/plan.js';
 
 const dir = resolve(import.meta.dirname, '../test/agent/devset');
-const shared = process.env['HEARTH_SHARED_DIR'] ?? resolve(import.meta.dirname, '../../shared');
+const shared = process.env.HEARTH_SHARED_DIR ?? resolve(import.meta.dirname, '../../shared');
 const which = process.argv[2] ?? 'both';
 const sets = which === 'both' ? ['dev', 'heldout'] : [which];
 
@@ -53,8 +53,8 @@ function devices(intent: string | null, slots: Record<string, string | number>):
       else if (m && Number(m[1]) === i + 1) part[m[2]!] = v;
     }
     const ids =
-      typeof part['name'] === 'string'
-        ? reg.entities.filter((e) => lower(e.name) === lower(part['name'])).map((e) => e.entity_id)
+      typeof part.name === 'string'
+        ? reg.entities.filter((e) => lower(e.name) === lower(part.name)).map((e) => e.entity_id)
         : targetEntities({ intent: it, slots: part, entity_ids: [], fuzzy: false }, reg);
     return new Set(ids);
   });

@@ -12,7 +12,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { EventBus } from '../src/bus.js';
 import { SystemClock, type TimerHandle } from '../src/clock.js';
-import type { DeviceCommand, Integration, IntegrationHost } from '../src/home/integration.js';
+import type { Integration, IntegrationHost } from '../src/home/integration.js';
 import { HomeService } from '../src/home/service.js';
 import { createLogger } from '../src/log.js';
 import { SqliteStore } from '../src/store/index.js';
@@ -51,7 +51,7 @@ class DeadLamps implements Integration {
   status() {
     return { state: 'online' as const };
   }
-  async send(_cmd: DeviceCommand) {
+  async send() {
     this.sent++;
   }
 }

@@ -86,7 +86,11 @@ for (let i = 0; i < count; i += 25) {
 }
 parentPort.postMessage({ type: 'ready', n: clients.length });
 parentPort.on('message', (m) => {
-  if (m === 'reset') for (const c of clients) ((c.states = 0), (c.results = 0));
+  if (m === 'reset')
+    for (const c of clients) {
+      c.states = 0;
+      c.results = 0;
+    }
   if (m === 'count')
     parentPort.postMessage({
       type: 'count',

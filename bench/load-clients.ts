@@ -26,6 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { Zigbee2MqttSimulator } from '../src/integrations/zigbee2mqtt/simulator.js';
 import { LIGHT, device } from '../src/integrations/zigbee2mqtt/test-devices.js';
 import { HEARTH_NODE_FLAGS } from '../src/license/release.js';
+import type { Entity } from '../src/home/types.js';
 
 const { values: o } = parseArgs({
   options: {
@@ -94,7 +95,7 @@ await sim.start();
 const probeFile = join(scratch, 'probe.jsonl');
 const httpPort = await freePort();
 // The service's own Node options (as `npm start` and the systemd unit run it), then the bench's.
-const nodeFlags = [...HEARTH_NODE_FLAGS.split(' '), ...o['node-flags']!.split(' ').filter(Boolean)];
+const nodeFlags = [...HEARTH_NODE_FLAGS.split(' '), ...o['node-flags'].split(' ').filter(Boolean)];
 const hearth = spawn(
   process.execPath,
   [...nodeFlags, '--expose-gc', '--import', join(ROOT, 'bench/probe.mjs'), join(ROOT, 'dist/main.js')],
@@ -113,17 +114,17 @@ const hearth = spawn(
       HEARTH_COMMAND_RATE_USER: '0',
       HEARTH_COMMAND_RATE_SOCKET: '0',
       HEARTH_PROBE_FILE: probeFile,
-      HEARTH_PROBE_EVERY_MS: o['sample-every']!,
+      HEARTH_PROBE_EVERY_MS: o['sample-every'],
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
 );
 children.push(hearth);
 let hearthErr = '';
-hearth.stderr!.on('data', (d: Buffer) => (hearthErr += d.toString()));
+hearth.stderr.on('data', (d: Buffer) => (hearthErr += d.toString()));
 let hearthOut = '';
-hearth.stdout!.on('data', (d: Buffer) => (hearthOut = (hearthOut + d.toString()).slice(-20_000)));
-for (let i = 0; !/open http/.test(hearthErr); i++) {
+hearth.stdout.on('data', (d: Buffer) => (hearthOut = (hearthOut + d.toString()).slice(-20_000)));
+for (let i = 0; !hearthErr.includes('open http'); i++) {
   if (i > 300 || hearth.exitCode !== null) throw new Error(`Hearth did not start: ${hearthErr}`);
   await sleep(100);
 }
@@ -156,13 +157,14 @@ async function heapAfterGc() {
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/** The answer's JSON body is `unknown`: each caller names what it reads of it. */
 function api(
   method: string,
   path: string,
   body?: unknown,
   token?: string,
   retried = false,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
@@ -180,7 +182,7 @@ function api(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined });
         });
       },
     );
@@ -196,14 +198,13 @@ function api(
 }
 
 const reg = await api('POST', '/api/auth/register', { username: 'bench', password: 'bench-password-1' });
-const token = reg.body.access_token as string;
+const token = (reg.body as { access_token: string }).access_token;
 const t0 = Date.now();
 let lights: string[] = [];
 while (lights.length < LIGHTS) {
   await sleep(250);
-  lights = (
-    (await api('GET', '/api/home/entities?domain=light', undefined, token)).body as { entity_id: string }[]
-  ).map((e) => e.entity_id);
+  const listed = await api('GET', '/api/home/entities?domain=light', undefined, token);
+  lights = (listed.body as Pick<Entity, 'entity_id'>[]).map((e) => e.entity_id);
   if (Date.now() - t0 > 120_000) throw new Error(`only ${lights.length} of ${LIGHTS} lights discovered`);
 }
 log(

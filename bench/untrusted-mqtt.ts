@@ -39,7 +39,9 @@ async function phase(name: string, work: () => Promise<void>) {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
   const probes: number[] = [];
-  let probing = true;
+  // `as boolean`: set false below while the probe loop awaits; without it the compiler keeps
+  // the flag narrowed to `true` inside the loop's closure.
+  let probing = true as boolean;
   const probe = (async () => {
     while (probing) {
       const s = performance.now();

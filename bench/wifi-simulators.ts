@@ -21,9 +21,10 @@ sims.forEach((s, i) =>
   ),
 );
 process.stdout.write(JSON.stringify(sims.map((s) => s.address)) + '\n');
-process.on('message', async (m) => {
-  if (m === 'stop') {
-    for (const s of sims) await s.stop();
-    process.exit(0);
-  }
+process.on('message', (m) => {
+  if (m === 'stop')
+    void (async () => {
+      for (const s of sims) await s.stop();
+      process.exit(0);
+    })();
 });

@@ -10,6 +10,15 @@ import { PROFILES, ShellyGen2Simulator } from '../src/integrations/shelly/simula
 import { KasaSimulator } from '../src/integrations/kasa/simulator.js';
 import { WledSimulator } from '../src/integrations/wled/simulator.js';
 import { startTestApp, withUsers, type TestApp } from '../src/test-support/harness.js';
+import type { CommandResult, Entity } from '../src/home/types.js';
+
+/** What the bench reads of `GET /api/home/integrations/pairable` and of a pairing's answer. */
+interface PairableEntry {
+  loaded: boolean;
+}
+interface PairAnswer {
+  entities: Entity[];
+}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
@@ -34,7 +43,7 @@ async function latency(
   for (let i = 0; i < n; i++) {
     const [action, params] = actions[i % actions.length]!;
     const start = performance.now();
-    const res = await t.api('POST', '/api/home/control', {
+    const res = await t.api<CommandResult>('POST', '/api/home/control', {
       token,
       body: { entity_id: entity, action, ...params },
     });
@@ -57,9 +66,9 @@ async function latency(
   const { adminToken: token } = await withUsers(t);
   await new Promise((r) => setTimeout(r, 1000));
   const before = memory();
-  const loadedBefore = (await t.api('GET', '/api/home/integrations/pairable', { token })).body.filter(
-    (m: any) => m.loaded,
-  ).length;
+  const loadedBefore = (
+    await t.api<PairableEntry[]>('GET', '/api/home/integrations/pairable', { token })
+  ).body.filter((m) => m.loaded).length;
   const gen2 = new ShellyGen2Simulator(PROFILES.plus1pm);
   const gen1 = new ShellyGen1Simulator('SHSW-PM');
   const wled = new WledSimulator();
@@ -68,8 +77,8 @@ async function latency(
   const kasa = new KasaSimulator('HS110');
   for (const s of [gen2, gen1, wled, hue, kasa]) await s.start();
   const pair = async (id: string, address: string) =>
-    (await t.api('POST', `/api/home/integrations/${id}/pair`, { token, body: { address } })).body
-      .entities as any[];
+    (await t.api<PairAnswer>('POST', `/api/home/integrations/${id}/pair`, { token, body: { address } })).body
+      .entities;
   const e2 = await pair('shelly', gen2.address);
   const e1 = await pair('shelly', gen1.address);
   const ew = await pair('wled', wled.address);
@@ -87,11 +96,11 @@ async function latency(
       with_shelly_wled_hue_kasa_loaded_and_5_devices: after,
     },
     latency: {
-      shelly_gen2: await latency(t, token, e2.find((e) => e.domain === 'switch').entity_id, onOff),
-      shelly_gen1: await latency(t, token, e1.find((e) => e.domain === 'switch').entity_id, onOff),
-      wled: await latency(t, token, ew[0].entity_id, onOff),
-      hue: await latency(t, token, eh.find((e) => e.name === 'Sofa lamp').entity_id, onOff),
-      kasa: await latency(t, token, ek.find((e) => e.domain === 'switch').entity_id, onOff),
+      shelly_gen2: await latency(t, token, e2.find((e) => e.domain === 'switch')!.entity_id, onOff),
+      shelly_gen1: await latency(t, token, e1.find((e) => e.domain === 'switch')!.entity_id, onOff),
+      wled: await latency(t, token, ew[0]!.entity_id, onOff),
+      hue: await latency(t, token, eh.find((e) => e.name === 'Sofa lamp')!.entity_id, onOff),
+      kasa: await latency(t, token, ek.find((e) => e.domain === 'switch')!.entity_id, onOff),
     },
   };
   console.log(JSON.stringify(results, null, 2));
@@ -108,9 +117,9 @@ if (N > 0) {
   });
   const addresses: string[] = await new Promise((resolve) => {
     let buf = '';
-    child.stdout!.on('data', (c) => {
-      buf += c;
-      if (buf.includes('\n')) resolve(JSON.parse(buf.split('\n')[0]!));
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      if (buf.includes('\n')) resolve(JSON.parse(buf.split('\n')[0]!) as string[]);
     });
   });
   const t = await startTestApp({ config: { wifi_poll_interval: 5, wifi_timeout: 2 } });
@@ -145,13 +154,13 @@ if (N > 0) {
     memory_after_60s: memory(),
   };
   // Time to unavailable: stop every simulator, watch the first device's switch.
-  const sw = (await t.api('GET', '/api/home/entities?domain=switch&integration=shelly', { token })).body[0]
-    .entity_id;
+  const sw = (await t.api<Entity[]>('GET', '/api/home/entities?domain=switch&integration=shelly', { token }))
+    .body[0]!.entity_id;
   const dead0 = performance.now();
   child.send('stop');
   await new Promise((r) => child.on('exit', r));
   for (;;) {
-    const e = (await t.api('GET', `/api/home/entities/${sw}`, { token })).body;
+    const e = (await t.api<Entity>('GET', `/api/home/entities/${sw}`, { token })).body;
     if (!e.available) break;
     await new Promise((r) => setTimeout(r, 100));
   }

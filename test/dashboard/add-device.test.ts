@@ -6,6 +6,7 @@ import { PROFILES, ShellyGen2Simulator } from '../../src/integrations/shelly/sim
 import { WledSimulator } from '../../src/integrations/wled/simulator.js';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
 import { InProcessDiscovery } from '../../src/test-support/in-process-discovery.js';
+import { orUnset } from '../../src/test-support/unset.js';
 import { buildDashboard, hasChromium, launchChromium, logIn, screenshotDir } from './browser.js';
 
 /**
@@ -55,8 +56,8 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     await page.getByRole('heading', { name: 'Add a device' }).waitFor();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
     await shelly.stop();
     await bridge.stop();
     await wled.stop();

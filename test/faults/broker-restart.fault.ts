@@ -78,13 +78,13 @@ class Mosquitto {
   }
   async stop() {
     const p = this.proc;
-    if (!p || p.exitCode !== null) return;
+    if (p?.exitCode !== null) return;
     const exited = new Promise((r) => p.once('exit', r));
     p.kill('SIGTERM');
     await exited;
   }
   cleanup() {
-    if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGKILL');
+    if (this.proc?.exitCode === null) this.proc.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -161,8 +161,10 @@ describe.skipIf(!hasMosquitto)('Mosquitto stopped and restarted under traffic', 
     );
 
     // Traffic: control requests back to back, and sensor reports every 100 ms.
-    let traffic = true;
-    let reporting = true;
+    // `as boolean`: both are set false further down while the loops await; without it the
+    // compiler keeps them narrowed to `true` inside the loops' closures.
+    let traffic = true as boolean;
+    let reporting = true as boolean;
     const controlAnswers: number[] = [];
     const badAnswers: string[] = [];
     const control = (async () => {
@@ -171,7 +173,7 @@ describe.skipIf(!hasMosquitto)('Mosquitto stopped and restarted under traffic', 
         on = !on;
         const r = await app
           .api('POST', '/api/home/control', { token, body: { entity_id: lamp, action: on ? 'on' : 'off' } })
-          .catch((err: Error) => ({ status: 0, body: { error: { code: err.message } } }));
+          .catch((err: unknown) => ({ status: 0, body: { error: { code: (err as Error).message } } }));
         controlAnswers.push(r.status);
         // While the broker is down a command is refused at once with 503 in the error shape.
         if (r.status !== 200 && !(r.status === 503 && r.body?.error?.code === 'UNAVAILABLE'))

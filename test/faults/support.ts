@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { apiRequest, tempDataDir } from '../../src/test-support/harness.js';
 import { startServiceProcess, type ServiceProcess } from '../../src/test-support/process.js';
 
@@ -89,7 +90,6 @@ export async function smallDisk(sizeMb: number): Promise<SmallDisk | string> {
   const { mkdtempSync, openSync, writeSync, closeSync, rmSync } = await import('node:fs');
   const { spawn } = await import('node:child_process');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const dir = mkdtempSync(join(tmpdir(), 'hearth-full-disk-'));
   const holder = spawn(
     'unshare',

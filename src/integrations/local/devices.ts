@@ -94,7 +94,7 @@ export class LocalDeviceIntegration implements PairableIntegration {
 
   async start(host: IntegrationHost) {
     this.host = host;
-    const list = this.deps.storage.readJson<SavedDevice[]>(FILE) ?? [];
+    const list = (this.deps.storage.readJson(FILE) as SavedDevice[] | undefined) ?? [];
     for (const d of list) {
       this.saved.set(d.id, d);
       this.open(d);

@@ -43,8 +43,9 @@ class TestRelays implements PairableIntegration {
   ) {}
   async start(host: IntegrationHost) {
     this.host = host;
-    for (const d of this.deps.storage.readJson<(PairedDevice & { password: string })[]>('devices.json') ?? [])
-      this.add(d);
+    const saved = this.deps.storage.readJson('devices.json') as
+      (PairedDevice & { password: string })[] | undefined;
+    for (const d of saved ?? []) this.add(d);
   }
   async stop() {}
   async send() {

@@ -53,10 +53,11 @@ export class IntegrationStorage {
     return join(this.dir, name);
   }
 
-  readJson<T>(name: string): T | undefined {
+  /** The file's JSON, `undefined` when there is none: the caller names the shape it wrote. */
+  readJson(name: string): unknown {
     const file = this.path(name);
     if (!existsSync(file)) return undefined;
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
   }
 
   writeJson(name: string, value: unknown): void {
