@@ -13,70 +13,13 @@ const nodeGlobals = Object.fromEntries(
   ),
 );
 
-/**
- * Lint debt: files that still have findings of these rules when lint was adopted (issue 18).
- * There the rules warn instead of failing `npm test`; everywhere else they are errors. Fix a
- * file, then take it off this list — the list only shrinks.
- */
-/** Options of the rules configured above, kept when a debt file downgrades them to warnings. */
+/** Options of rules configured below. */
 const RULE_OPTIONS = {
   // `const { secret: _omit, ...rest } = x` is how a field is left out of a copy.
   '@typescript-eslint/no-unused-vars': [{ ignoreRestSiblings: true }],
   '@typescript-eslint/restrict-template-expressions': [{ allowNumber: true, allowBoolean: true }],
   '@typescript-eslint/no-misused-promises': [{ checksVoidReturn: { attributes: false } }],
 };
-const DEBT_RULES = [
-  '@typescript-eslint/consistent-type-definitions',
-  '@typescript-eslint/dot-notation',
-  '@typescript-eslint/no-base-to-string',
-  '@typescript-eslint/no-deprecated',
-  '@typescript-eslint/no-dynamic-delete',
-  '@typescript-eslint/no-explicit-any',
-  '@typescript-eslint/no-invalid-void-type',
-  '@typescript-eslint/no-meaningless-void-operator',
-  '@typescript-eslint/no-misused-promises',
-  '@typescript-eslint/no-misused-spread',
-  '@typescript-eslint/no-redundant-type-constituents',
-  '@typescript-eslint/no-unnecessary-boolean-literal-compare',
-  '@typescript-eslint/no-unnecessary-condition',
-  '@typescript-eslint/no-unnecessary-type-arguments',
-  '@typescript-eslint/no-unnecessary-type-assertion',
-  '@typescript-eslint/no-unnecessary-type-conversion',
-  '@typescript-eslint/no-unnecessary-type-parameters',
-  '@typescript-eslint/no-unsafe-argument',
-  '@typescript-eslint/no-unsafe-assignment',
-  '@typescript-eslint/no-unsafe-call',
-  '@typescript-eslint/no-unsafe-class-instance-assignment',
-  '@typescript-eslint/no-unsafe-enum-assignment',
-  '@typescript-eslint/no-unsafe-member-access',
-  '@typescript-eslint/no-unsafe-return',
-  '@typescript-eslint/no-unused-expressions',
-  '@typescript-eslint/no-unused-vars',
-  '@typescript-eslint/non-nullable-type-assertion-style',
-  '@typescript-eslint/only-throw-error',
-  '@typescript-eslint/prefer-for-of',
-  '@typescript-eslint/prefer-includes',
-  '@typescript-eslint/prefer-nullish-coalescing',
-  '@typescript-eslint/prefer-optional-chain',
-  '@typescript-eslint/prefer-string-starts-ends-with',
-  '@typescript-eslint/restrict-plus-operands',
-  '@typescript-eslint/restrict-template-expressions',
-  '@typescript-eslint/return-await',
-  '@typescript-eslint/unbound-method',
-  '@typescript-eslint/use-unknown-in-catch-callback-variable',
-  'no-control-regex',
-  'no-regex-spaces',
-];
-const DEBT_FILES = [
-  // Owned by the Matter, voice and pairing work in progress: typed as that work lands.
-  'src/agent/voice/numbers.ts',
-  'src/agent/voice/pocketsphinx.ts',
-  'src/agent/voice/wyoming.ts',
-  'src/integrations/pairing/pairing.test.ts',
-  'test/dashboard/matter.test.ts',
-  'test/matter-netns/matter-netns.test.ts',
-  'web/src/add-device.tsx',
-];
 
 export default tseslint.config(
   { ignores: ['dist/', 'web/dist/', 'coverage/', 'data/', 'bench/results/', 'docs/screenshots/'] },
@@ -126,10 +69,6 @@ export default tseslint.config(
       // A no-op callback (`() => {}`) is the clearest way to say "nothing to do here".
       '@typescript-eslint/no-empty-function': 'off',
     },
-  },
-  {
-    files: DEBT_FILES,
-    rules: Object.fromEntries(DEBT_RULES.map((rule) => [rule, ['warn', ...(RULE_OPTIONS[rule] ?? [])]])),
   },
   {
     // Tests read wire bodies as JSON (`t.api()` answers `any`) and assert their shape: typing

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matterModule } from '../../src/integrations/matter/module.js';
 import { registerUser, startTestApp, type TestApp } from '../../src/test-support/harness.js';
+import { orUnset } from '../../src/test-support/unset.js';
 import {
   SimulatedMatterNetwork,
   createVirtualDevice,
@@ -41,9 +42,9 @@ describe.skipIf(!hasChromium)('Matter in the dashboard', () => {
     await page.getByRole('heading', { name: 'Matter' }).waitFor();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
-    await plug?.close();
+    await orUnset(browser)?.close();
+    await orUnset(t)?.stop();
+    await orUnset(plug)?.close();
     removeBuild();
   }, 60_000);
 

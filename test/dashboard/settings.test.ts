@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
     await page.getByLabel('Time zone').fill('America/New_York');
     await page.getByLabel('Latitude').fill('40.713');
     await page.getByLabel('Longitude').fill('-74.006');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await settings()).toEqual({
       time_zone: 'America/New_York',
@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
 
   it("shows the server's message next to the time zone field for an unknown zone, and saves nothing", async () => {
     await page.getByLabel('Time zone').fill('Mars/Olympus');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const error = page.locator('#time_zone-error');
     await error.waitFor();
     expect(await error.textContent()).toBe(
@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
   it("shows the server's range message next to the latitude field", async () => {
     await page.getByLabel('Time zone').fill('America/New_York');
     await page.getByLabel('Latitude').fill('95');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('#latitude-error').waitFor();
     expect(await page.locator('#latitude-error').textContent()).toContain('latitude');
     expect((await settings()).latitude).toBe(40.713);
@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)('home settings in the dashboard', () => {
     await expect.poll(() => page.getByLabel('Latitude').inputValue()).toBe('59.914');
     expect(await page.getByLabel('Longitude').inputValue()).toBe('10.752');
     await page.getByLabel('Time zone').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await settings()).toEqual({
       time_zone: 'Europe/Berlin',

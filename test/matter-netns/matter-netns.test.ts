@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matterModule } from '../../src/integrations/matter/module.js';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
+import { orUnset } from '../../src/test-support/unset.js';
 
 /**
  * Hearth and a virtual device in separate processes over real UDP and mDNS. Runs only inside
@@ -28,7 +29,7 @@ function startDevice(kind: string, storage: string, index: number) {
     },
   );
   return new Promise<{ child: ChildProcess; manualCode: string; qrCode: string }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       if (line.startsWith('{')) resolve({ child, ...JSON.parse(line) });
     });
@@ -75,7 +76,7 @@ describe.skipIf(!isolated)('Matter over real UDP and mDNS in a private network n
 
   afterAll(async () => {
     for (const c of children) await stopDevice(c);
-    await t?.stop();
+    await orUnset(t)?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 

@@ -34,5 +34,7 @@ export function numberToWords(n: number): string {
   if (!Number.isFinite(n) || n < 0) return String(n);
   const whole = Math.floor(n);
   const frac = String(n).split('.')[1];
-  return frac ? `${integer(whole)} point ${[...frac].map((d) => ONES[Number(d)]).join(' ')}` : integer(whole);
+  return frac
+    ? `${integer(whole)} point ${Array.from(frac, (d) => ONES[Number(d)]).join(' ')}`
+    : integer(whole);
 }

@@ -101,7 +101,7 @@ export class PocketsphinxEngine implements SttEngine {
   async grammar(): Promise<Built> {
     const reg = this.opts.registry();
     const current = this.built ? await this.built.catch(() => undefined) : undefined;
-    if (current && current.registry === reg) return current;
+    if (current?.registry === reg) return current;
     const next = this.build(reg);
     this.built = next;
     return next;

@@ -15,7 +15,7 @@ export interface WyomingEvent {
 }
 
 export function encodeEvent(ev: WyomingEvent): Buffer {
-  const data = Buffer.from(JSON.stringify(ev.data ?? {}), 'utf8');
+  const data = Buffer.from(JSON.stringify(ev.data), 'utf8');
   const header: Record<string, unknown> = { type: ev.type, version: '1.5.0', data_length: data.length };
   if (ev.payload?.length) header.payload_length = ev.payload.length;
   return Buffer.concat([
@@ -141,7 +141,9 @@ export class WyomingEngine implements SttEngine {
           for (const ev of decoder.push(chunk)) {
             if (ev.type === want) return done(undefined, ev);
             if (ev.type === 'error')
-              return done(new Error(`server error: ${String(ev.data.text ?? 'unknown')}`));
+              return done(
+                new Error(`server error: ${typeof ev.data.text === 'string' ? ev.data.text : 'unknown'}`),
+              );
           }
         } catch (err) {
           done(err as Error);
