@@ -20,11 +20,11 @@ export function matterModule(
     // Only matter.js' codecs, not the stack: a mistyped code must not start Matter and its mDNS.
     async check({ code }) {
       if (code === undefined) return;
-      const [types, { parsePairingCode }] = await Promise.all([
-        import('@matter/main/types'),
+      const [{ importCodecs }, { parsePairingCode }] = await Promise.all([
+        import('./stack.js'),
         import('./codes.js'),
       ]);
-      parsePairingCode(code, { types });
+      parsePairingCode(code, await importCodecs());
     },
     async load() {
       const { MatterIntegration } = await import('./index.js');

@@ -15,7 +15,15 @@ import type { Logger } from '../../log.js';
 type MatterModules = Awaited<ReturnType<typeof importMatter>>;
 let loading: Promise<MatterModules> | undefined;
 
-async function importMatter() {
+let configured: Promise<void> | undefined;
+
+/** Must run before any other matter.js import: importing its modules initializes the platform. */
+function configurePlatform(): Promise<void> {
+  configured ??= configure();
+  return configured;
+}
+
+async function configure() {
   const { config } = await import('@matter/nodejs/config');
   config.trapProcessSignals = false;
   config.trapUnhandledErrors = false;
@@ -25,6 +33,19 @@ async function importMatter() {
   config.loadConfigFile = false;
   // Hearth never uses the default environment's storage; this keeps it out of $HOME if anything does.
   config.initializeStorage = false;
+}
+
+/**
+ * matter.js' pairing-code codecs alone, to check a code before Matter is turned on: the platform
+ * is configured first, but no stack, network or mDNS starts.
+ */
+export async function importCodecs(): Promise<Pick<MatterModules, 'types'>> {
+  await configurePlatform();
+  return { types: await import('@matter/main/types') };
+}
+
+async function importMatter() {
+  await configurePlatform();
   const [main, nodejs, matterJs, device, clusters, types] = await Promise.all([
     import('@matter/main'),
     import('@matter/nodejs'),
