@@ -1,37 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withUsers, type TestApp } from '../../test-support/harness.js';
-
-function connect(t: TestApp, token: string): Promise<Socket> {
-  const socket = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
-
-/** Collects events of one name; `next(pred)` resolves with the first (past or future) that matches. */
-function collect(socket: Socket, event: string) {
-  const seen: any[] = [];
-  const waiters: { pred: (e: any) => boolean; resolve: (e: any) => void }[] = [];
-  socket.on(event, (e: any) => {
-    seen.push(e);
-    for (const w of [...waiters])
-      if (w.pred(e)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(e);
-      }
-  });
-  return {
-    seen,
-    next: (pred: (e: any) => boolean = () => true) =>
-      new Promise<any>((resolve) => {
-        const hit = seen.find(pred);
-        if (hit) resolve(hit);
-        else waiters.push({ pred, resolve });
-      }),
-  };
-}
+import { collect, connect } from '../../test-support/socket.js';
 
 const emitAck = (socket: Socket, event: string, payload: unknown) =>
   new Promise<any>((resolve) => socket.emit(event, payload, resolve));

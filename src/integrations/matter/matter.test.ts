@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { collect, connect } from '../../test-support/socket.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDataDir, withUsers, type TestApp } from '../../test-support/harness.js';
 import { matterModule } from './module.js';
@@ -22,36 +23,6 @@ const TIMEOUTS = {
   commandTimeoutS: 5,
   subscriptionMaxIntervalS: 3,
 };
-
-function connect(t: TestApp, token: string): Promise<Socket> {
-  const socket = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
-
-function collect(socket: Socket, event: string) {
-  const seen: any[] = [];
-  const waiters: { pred: (e: any) => boolean; resolve: (e: any) => void }[] = [];
-  socket.on(event, (e: any) => {
-    seen.push(e);
-    for (const w of [...waiters])
-      if (w.pred(e)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(e);
-      }
-  });
-  return {
-    seen,
-    next: (pred: (e: any) => boolean = () => true) =>
-      new Promise<any>((resolve) => {
-        const hit = seen.find(pred);
-        if (hit) resolve(hit);
-        else waiters.push({ pred, resolve });
-      }),
-  };
-}
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
