@@ -39,7 +39,8 @@ async function main() {
     new PocketsphinxEngine({ workDir: join(workDir, d), registry: () => reg, agree, accentVariants: v });
   const plain = await mk('none', 'plain').grammar();
   const varied = await mk('both', 'varied').grammar();
-  const eng = mk('none', 'plain') as unknown as { decode(a: string[]): Promise<string> };
+  const raw = mk('none', 'plain') as unknown as { decode(a: string[]): Promise<{ text: string }> };
+  const eng = { decode: async (a: string[]) => (await raw.decode(a)).text };
   const hmm = ['-hmm', '/usr/share/pocketsphinx/model/en-us/en-us', '-logfn', '/dev/null'];
   // score[voice][mode][dict] = {exact, rejected, wrong, oog accepted}
   const rows: string[] = [];

@@ -360,6 +360,8 @@ export async function createApp(opts: AppOptions): Promise<HearthApp> {
     pocketsphinx: opts.voice,
   });
   voiceRoutes(http, voice);
+  // Last in, so first to stop: no grammar is written into the data dir once the app is stopping.
+  parts.push({ name: 'voice', start: async () => {}, stop: () => voice.stop() });
 
   let stopped: Promise<void> | undefined;
   return {

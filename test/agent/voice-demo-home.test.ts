@@ -99,6 +99,14 @@ describe.skipIf(!haveSphinx || !haveFlite)('voice commands control the demo home
     expect(await state('light.kitchen')).toBe(before);
   });
 
+  it('declines a near miss naming a device this home lacks instead of acting on a real one', async () => {
+    // the demo home has no garage: without decoy names this was heard as "unlock the front door"
+    const before = await state('lock.front_door');
+    const r = await postVoice(t, admin, await synthesize('unlock the garage door', 'flite:kal16'));
+    expect(r.body).toMatchObject({ reply: 'Sorry, I did not catch that.', actions: [], transcript: '' });
+    expect(await state('lock.front_door')).toBe(before);
+  });
+
   it('rebuilds the grammar when an entity is renamed, so its new name is understood', async () => {
     const say = async () => postVoice(t, admin, await synthesize('turn on the piano lamp', 'flite:kal16'));
     const before = await say();

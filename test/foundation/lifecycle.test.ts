@@ -1,3 +1,4 @@
+import { readdirSync, rmSync } from 'node:fs';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { registerUser, startTestApp } from '../../src/test-support/harness.js';
@@ -61,4 +62,23 @@ describe('app.stop()', () => {
       await second.stop();
     }
   });
+
+  it('writes nothing into the data dir once stopped (a backup or a second instance may use it at once)', async () => {
+    const t = await startTestApp();
+    // A registry change schedules work for later (the voice grammar is rebuilt 0.5 s after).
+    const admin = await registerUser(t, 'admin');
+    await t.api('PATCH', '/api/home/entities/light.kitchen', {
+      token: admin.access_token,
+      body: { name: 'Kitchen ceiling' },
+    });
+    await t.stop({ keepData: true });
+    const before = listTree(t.dataDir);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(listTree(t.dataDir)).toEqual(before);
+    rmSync(t.dataDir, { recursive: true });
+  });
 });
+
+function listTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+}

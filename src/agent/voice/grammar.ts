@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IntentRegistry } from '../intents/registry.js';
+import { VERB_TARGET_SLOTS, type Decoys } from './decoys.js';
 import { numberToWords } from './numbers.js';
 
 /** A pattern: a word sequence, alternatives, an optional part, or a named slot list. */
@@ -14,9 +15,16 @@ export type Pattern = string | Pattern[] | { alt: Pattern[] } | { opt: Pattern }
 
 export interface SpeechGrammar {
   jsgf: string;
-  /** Every sentence the grammar accepts (for the language model and for tests). */
+  /** Every sentence of this home the grammar accepts (for the language model and for tests). */
   sentences: string[];
+  /** Sentences naming a decoy (`decoys.ts`): in the grammar and the LM, never a command. */
+  decoySentences: string[];
+  /** Every word of both (the dictionaries'). */
   words: string[];
+  /** Words only decoys use: a transcript with one is rejected. */
+  decoyWords: string[];
+  /** Those of `decoyWords` from decoy verbs (an action no command has). */
+  decoyVerbWords: string[];
   /** Content hash, changes when the grammar does. */
   version: string;
 }
@@ -47,6 +55,8 @@ const slot = (s: string): Pattern => ({ slot: s });
 // "the" is required: an optional one lets the decoder trade it for a name's first sound
 const THE = 'the';
 const ON_OFF = alt('on', 'off');
+/** The rule of home names a decoy verb is said before. */
+const DECOY_TARGET = 'decoy_target';
 
 /** The command patterns; a pattern whose slot list is empty is left out. */
 export const PATTERNS: Pattern[] = [
@@ -127,12 +137,14 @@ export function wordsOf(slots: Record<string, string[]>): Set<string> {
 /**
  * Builds the grammar from slot phrases whose words all have pronunciations (`known`); a name
  * with a word that has none is left out rather than breaking the whole grammar (one missing
- * word makes pocketsphinx reject every utterance).
+ * word makes pocketsphinx reject every utterance). `decoys` (`decoys.ts`) are added beside the
+ * home's names in the slots that have any, in the JSGF and in the LM's sentences alike.
  */
 export function buildGrammar(
   slots: Record<string, string[]>,
   known: (word: string) => boolean,
   maxSentences = 50_000,
+  decoys: Decoys = { slots: {}, verbs: [], words: [], verbWords: [] },
 ): SpeechGrammar {
   const usable: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(slots)) usable[k] = v.filter((ph) => ph.split(' ').every(known));
@@ -147,6 +159,11 @@ export function buildGrammar(
             ? false
             : (usable[p.slot]?.length ?? 0) === 0;
   const patterns = PATTERNS.filter((p) => !hasEmptySlot(p));
+  // decoy verbs before the home's own names only (`decoys.ts`): one rule of those names
+  const verbs = decoys.verbs.filter((v) => v.split(' ').every(known));
+  const targets = [...new Set(VERB_TARGET_SLOTS.flatMap((s) => usable[s] ?? []))].sort();
+  const verbPattern: Pattern[] =
+    verbs.length && targets.length ? [[alt(...verbs), THE, slot(DECOY_TARGET)]] : [];
   const used = new Set<string>();
   const jsgfOf = (p: Pattern): string => {
     if (typeof p === 'string') return p;
@@ -156,31 +173,44 @@ export function buildGrammar(
     used.add(p.slot);
     return `<${p.slot}>`;
   };
-  const bodies = patterns.map((p) => `( ${jsgfOf(p)} )`);
+  const bodies = [...patterns, ...verbPattern].map((p) => `( ${jsgfOf(p)} )`);
   const lines = ['#JSGF V1.0;', 'grammar home;'];
-  for (const s of [...used].sort()) lines.push(`<${s}> = ( ${usable[s]!.join(' | ')} );`);
+  const withDecoys: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(usable))
+    withDecoys[k] = [
+      ...v,
+      ...(v.length ? (decoys.slots[k] ?? []).filter((ph) => ph.split(' ').every(known)) : []),
+    ];
+  withDecoys[DECOY_TARGET] = targets;
+  for (const s of [...used].sort()) lines.push(`<${s}> = ( ${withDecoys[s]!.join(' | ')} );`);
   lines.push(`public <command> = ${bodies.join('\n  | ')};`);
   const jsgf = `${lines.join('\n')}\n`;
 
-  const expand = (p: Pattern): string[] => {
+  const expand = (p: Pattern, lists: Record<string, string[]>): string[] => {
     if (typeof p === 'string') return [p];
     if (Array.isArray(p)) {
       let acc = [''];
       for (const part of p) {
-        const next = expand(part);
+        const next = expand(part, lists);
         acc = acc.flatMap((a) => next.map((n) => (a && n ? `${a} ${n}` : a || n)));
         if (acc.length > maxSentences) acc = acc.slice(0, maxSentences);
       }
       return acc;
     }
-    if ('alt' in p) return p.alt.flatMap(expand);
-    if ('opt' in p) return ['', ...expand(p.opt)];
-    return usable[p.slot] ?? [];
+    if ('alt' in p) return p.alt.flatMap((q) => expand(q, lists));
+    if ('opt' in p) return ['', ...expand(p.opt, lists)];
+    return lists[p.slot] ?? [];
   };
-  const sentences = [...new Set(patterns.flatMap(expand))].slice(0, maxSentences);
-  const words = [...new Set(sentences.flatMap((s) => s.split(' ')))].sort();
+  const sentences = [...new Set(patterns.flatMap((p) => expand(p, usable)))].slice(0, maxSentences);
+  const home = new Set(sentences);
+  const decoySentences = [...new Set([...patterns, ...verbPattern].flatMap((p) => expand(p, withDecoys)))]
+    .filter((s) => !home.has(s))
+    .slice(0, maxSentences);
+  const words = [...new Set([...sentences, ...decoySentences].flatMap((s) => s.split(' ')))].sort();
+  const decoyWords = decoys.words.filter((w) => words.includes(w));
+  const decoyVerbWords = decoys.verbWords.filter((w) => words.includes(w));
   const version = createHash('sha256').update(jsgf).digest('hex').slice(0, 12);
-  return { jsgf, sentences, words, version };
+  return { jsgf, sentences, decoySentences, words, decoyWords, decoyVerbWords, version };
 }
 
 /** A trigram ARPA model with absolute discounting and back-off; small and good enough for pass 2. */

@@ -63,6 +63,11 @@ export class VoiceService {
     });
   }
 
+  /** Stops the built-in engine's grammar rebuilds (see `PocketsphinxEngine.stop`). */
+  stop(): Promise<void> {
+    return this.pocketsphinx.stop();
+  }
+
   statuses(): Promise<EngineStatus[]> {
     return Promise.all(this.engines.map((e) => e.status()));
   }

@@ -2,9 +2,13 @@
  * The built-in engine: Debian's pocketsphinx 0.8 CLI (`pocketsphinx_continuous`) with a
  * grammar generated from the registry. Two passes per utterance run in parallel: the JSGF
  * grammar (accurate, but forces any speech into some command) and a trigram LM over the same
- * sentences; the transcript is accepted only when both mean the same command (voice.md:
- * this rejected 12/12 out-of-domain utterances and kept 40/40 flite commands). All CLI flags
- * live here, because a later pocketsphinx (5.x) has a different CLI.
+ * sentences. The grammar transcript is accepted when both mean the same command. Optionally
+ * (`minFit`, off by default), when they do not — the small LM garbles much correct speech:
+ * "lock the front door" → "lock the off" — a third pass decodes the audio with a free phone
+ * loop and the transcript is still accepted if the grammar path fits the audio nearly as well
+ * as the phone loop (`confidence.ts`). Off by default because on the held-out set it let more
+ * out-of-grammar near misses through than it won correct commands (bench/RESULTS.md). All CLI
+ * flags live here, because a later pocketsphinx (5.x) has a different CLI.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +17,8 @@ import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { IntentRegistry } from '../intents/registry.js';
+import { acousticFit, parseBacktrace } from './confidence.js';
+import { decoyCandidateWords, decoysFor, decoysIn } from './decoys.js';
 import { dictText, pronounce } from './dictionary.js';
 import type { EngineStatus, SttEngine, SttResult } from './engine.js';
 import { buildArpa, buildGrammar, slotPhrases, wordsOf, type SpeechGrammar } from './grammar.js';
@@ -37,6 +43,26 @@ export interface PocketsphinxOptions {
    * agreement check rejects it (espeak-ng en-us 29 → 21/40 exact; bench/RESULTS.md).
    */
   accentVariants?: 'none' | 'grammar' | 'both';
+  /**
+   * The least acoustic fit (`confidence.ts`) at which a grammar transcript the LM pass did not
+   * confirm is still accepted (the measured candidate is `MIN_FIT`). Default `Infinity`: no
+   * phone-loop pass, agreement only — held out, the fit rule won espeak-ng commands but also
+   * accepted more out-of-grammar near misses ("turn on the bathroom fan" → "… bedroom fan").
+   * `-Infinity` accepts every grammar transcript (for measurements only).
+   */
+  minFit?: number;
+  /**
+   * Decoy names (`decoys.ts`): `grammar` (default) adds them to the grammar pass, and any
+   * transcript with one (from either pass) is rejected; `both` also adds their sentences to the
+   * LM — that loosened the small LM ("turn off the kitchen light" → "unlock the kitchen light")
+   * and lost more correct commands (bench/RESULTS.md); `none` is this home's names only.
+   */
+  decoys?: 'none' | 'grammar' | 'both';
+  /**
+   * Decoy verbs (`decoys.ts` `DECOY_VERBS`, "dim the kitchen light") beside the decoy names,
+   * rejected the same way; default on whenever decoys are. `false` measures without them.
+   */
+  verbDecoys?: boolean;
 }
 
 interface Built {
@@ -47,12 +73,15 @@ interface Built {
   lmDict: string;
   lm: string;
   missing: string[];
+  decoyWords: ReadonlySet<string>;
+  decoyVerbWords: ReadonlySet<string>;
 }
 
 export class PocketsphinxEngine implements SttEngine {
   readonly name = 'pocketsphinx';
   private built: Promise<Built> | undefined;
   private rebuildTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(private readonly opts: PocketsphinxOptions) {}
 
@@ -89,12 +118,24 @@ export class PocketsphinxEngine implements SttEngine {
 
   /** Registry changed: rebuild the grammar soon (debounced, so a burst of changes builds once). */
   invalidate(delayMs = 500): void {
+    if (this.stopped) return;
     if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
     this.rebuildTimer = setTimeout(() => {
       this.rebuildTimer = undefined;
       void this.grammar().catch(() => undefined);
     }, delayMs);
     this.rebuildTimer.unref();
+  }
+
+  /**
+   * No rebuild after this, and a build under way has finished writing: a stopped service leaves
+   * its data dir alone (a backup, a restore or a second instance may use it at once).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = undefined;
+    await this.built?.catch(() => undefined);
   }
 
   /** The grammar files for the current registry (rebuilt when the registry snapshot changed). */
@@ -109,8 +150,29 @@ export class PocketsphinxEngine implements SttEngine {
 
   private async build(reg: IntentRegistry): Promise<Built> {
     const slots = slotPhrases(reg);
-    const pron = await pronounce(wordsOf(slots), join(this.modelDir, 'cmudict-en-us.dict'), this.opts.espeak);
-    const grammar = buildGrammar(slots, (w) => pron.lines.has(w));
+    const homeWords = wordsOf(slots);
+    const decoyMode = this.opts.decoys ?? 'grammar';
+    const useDecoys = decoyMode !== 'none';
+    const candidates = useDecoys ? decoyCandidateWords() : [];
+    const pron = await pronounce(
+      [...homeWords, ...candidates],
+      join(this.modelDir, 'cmudict-en-us.dict'),
+      this.opts.espeak,
+    );
+    const guessed = new Set(pron.guessed);
+    const found = useDecoys
+      ? decoysFor(slots, homeWords, (w) => pron.lines.has(w) && !guessed.has(w))
+      : undefined;
+    const decoys =
+      found && this.opts.verbDecoys === false
+        ? {
+            ...found,
+            verbs: [],
+            words: found.words.filter((w) => !found.verbWords.includes(w)),
+            verbWords: [],
+          }
+        : found;
+    const grammar = buildGrammar(slots, (w) => pron.lines.has(w), undefined, decoys);
     await mkdir(this.opts.workDir, { recursive: true });
     const base = join(this.opts.workDir, `home-${grammar.version}`);
     const files = { gram: `${base}.gram`, dict: `${base}.dict`, lmDict: `${base}.lm.dict`, lm: `${base}.lm` };
@@ -118,18 +180,29 @@ export class PocketsphinxEngine implements SttEngine {
     await atomicWrite(files.gram, grammar.jsgf);
     await atomicWrite(files.dict, dictText(grammar.words, pron.lines, variants !== 'none'));
     await atomicWrite(files.lmDict, dictText(grammar.words, pron.lines, variants === 'both'));
-    await atomicWrite(files.lm, buildArpa(grammar.sentences));
+    await atomicWrite(
+      files.lm,
+      buildArpa(decoyMode === 'both' ? [...grammar.sentences, ...grammar.decoySentences] : grammar.sentences),
+    );
     this.opts.log?.info(
       {
         version: grammar.version,
         sentences: grammar.sentences.length,
+        decoySentences: grammar.decoySentences.length,
         words: grammar.words.length,
-        guessed: pron.guessed,
-        missing: pron.missing,
+        guessed: pron.guessed.filter((w) => homeWords.has(w)),
+        missing: pron.missing.filter((w) => homeWords.has(w)),
       },
       'voice grammar built',
     );
-    return { registry: reg, grammar, ...files, missing: pron.missing };
+    return {
+      registry: reg,
+      grammar,
+      ...files,
+      missing: pron.missing.filter((w) => homeWords.has(w)),
+      decoyWords: new Set(grammar.decoyWords),
+      decoyVerbWords: new Set(grammar.decoyVerbWords),
+    };
   }
 
   async transcribe(pcm: Int16Array): Promise<SttResult> {
@@ -137,38 +210,77 @@ export class PocketsphinxEngine implements SttEngine {
     const wav = join(this.opts.workDir, `utt-${randomUUID()}.wav`); // the CLI skips the header only for *.wav names
     await writeFile(wav, writeWav(pcm));
     try {
-      const common = ['-infile', wav, '-hmm', join(this.modelDir, 'en-us'), '-logfn', '/dev/null'];
-      const [grammarText, lmText] = await Promise.all([
-        this.decode([...common, '-dict', g.dict, '-jsgf', g.gram, ...BEAMS]),
-        this.decode([...common, '-dict', g.lmDict, '-lm', g.lm]),
+      const input = ['-infile', wav, '-hmm', join(this.modelDir, 'en-us')];
+      const quiet = ['-logfn', '/dev/null'];
+      // the grammar pass logs its backtrace (per-word frames and acoustic scores) for the fit
+      const [grammarPass, lm] = await Promise.all([
+        this.decode([...input, '-dict', g.dict, '-jsgf', g.gram, ...BEAMS, '-backtrace', 'yes']),
+        this.decode([...input, ...quiet, '-dict', g.lmDict, '-lm', g.lm]),
       ]);
-      const passes = { grammar: grammarText, lm: lmText };
+      const grammarText = grammarPass.text;
+      const passes: Record<string, string> = { grammar: grammarText, lm: lm.text };
       if (!grammarText) return { text: '', rejected: 'nothing recognised', passes };
-      if (!this.opts.agree(grammarText, lmText))
+      // a name this home does not have or a verb no command has, heard by either pass: a near
+      // miss, never a command
+      const decoys = [
+        ...new Set([...decoysIn(grammarText, g.decoyWords), ...decoysIn(lm.text, g.decoyWords)]),
+      ];
+      if (decoys.length) {
+        passes.decoys = decoys.join(' ');
+        const rejected = decoys.every((w) => g.decoyVerbWords.has(w))
+          ? 'asks for something no voice command does'
+          : 'names something this home does not have';
+        return { text: '', rejected, passes };
+      }
+      if (this.opts.agree(grammarText, lm.text)) return { text: grammarText, passes };
+      const minFit = this.opts.minFit ?? Infinity;
+      const phoneLm = join(this.modelDir, 'en-us-phone.lm.bin');
+      if (minFit === Infinity || !(await exists(phoneLm)))
         return { text: '', rejected: 'the grammar and language-model passes disagree', passes };
+      // context-independent phones: the triphone loop is ~10x slower than real time here
+      const phones = await this.decode([
+        ...input,
+        '-allphone',
+        phoneLm,
+        '-allphone_ci',
+        'yes',
+        '-backtrace',
+        'yes',
+      ]);
+      const fit = acousticFit(parseBacktrace(grammarPass.log), parseBacktrace(phones.log));
+      passes.phones = phones.text;
+      passes.fit = fit === undefined ? 'none' : fit.toFixed(2);
+      if (fit === undefined || fit < minFit)
+        return {
+          text: '',
+          rejected: 'the passes disagree and the grammar transcript fits the audio poorly',
+          passes,
+        };
       return { text: grammarText, passes };
     } finally {
       await rm(wav, { force: true });
     }
   }
 
-  private decode(args: string[]): Promise<string> {
+  /** Runs one pass: its transcript (stdout) and its log (stderr, unless `-logfn` is given). */
+  private decode(args: string[]): Promise<{ text: string; log: string }> {
     return new Promise((resolve, reject) => {
       execFile(
         this.binary,
         args,
-        { timeout: this.opts.timeoutMs ?? 15_000, maxBuffer: 1 << 20 },
-        (err, stdout) => {
+        { timeout: this.opts.timeoutMs ?? 15_000, maxBuffer: 8 << 20 },
+        (err, stdout, stderr) => {
           if (err) reject(new Error(`${this.binary} failed: ${err.message}`));
           // one line per VAD segment; a command split by a pause is still one command
           else
-            resolve(
-              stdout
+            resolve({
+              text: stdout
                 .split('\n')
                 .map((l) => l.trim())
                 .filter(Boolean)
                 .join(' '),
-            );
+              log: stderr,
+            });
         },
       );
     });
