@@ -2,33 +2,15 @@
 // rows) in headless Chromium: time from the click on "7 days" until the graph is drawn (REST
 // summary + SVG), and the summary request alone.
 // Run: npm run bench:dashboard-history   (needs /usr/bin/chromium)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config/index.js';
-import { createLogger } from '../src/log.js';
 import type { HistoryRow } from '../src/store/index.js';
 import { apiRequest } from '../src/test-support/harness.js';
-import { buildDashboard, launchChromium } from '../test/dashboard/browser.js';
+import { startDashboardHome } from './dashboard-home.js';
 
 const ENTITY = 'sensor.living_room_temperature';
 const EVERY_S = 10;
 const DAYS = 7;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-const ui = await buildDashboard();
-const config = loadConfig({
-  env: {},
-  overrides: { host: '127.0.0.1', port: 0, log_level: 'silent', data_dir: dataDir },
-});
-const app = await createApp({
-  config,
-  log: createLogger('silent'),
-  demo: { ambient: false, responseDelayMs: 20 },
-  webDir: ui.dir,
-});
-const url = (await app.start()).replace('localhost', '127.0.0.1');
+const { app, url, token, openPage, stop } = await startDashboardHome();
 
 // A week of readings, a slow daily wave with noise, written straight into the history table.
 const now = Date.now();
@@ -48,11 +30,6 @@ for (let t = now - DAYS * 86_400_000; t < now; t += EVERY_S * 1000) {
 }
 await app.ctx.store.home.appendHistory(rows);
 
-const reg = await apiRequest(url, 'POST', '/api/auth/register', {
-  body: { username: 'bench', password: 'correct horse battery' },
-});
-const token = (reg.body as { access_token: string }).access_token;
-
 const since = new Date(now - DAYS * 86_400_000).toISOString();
 const rest: number[] = [];
 for (let i = 0; i < 5; i++) {
@@ -63,9 +40,7 @@ for (let i = 0; i < 5; i++) {
   rest.push(performance.now() - t0);
 }
 
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-await page.addInitScript(`sessionStorage.setItem('hearth.session', ${JSON.stringify(token)})`);
+const page = await openPage();
 await page.goto(url + '/');
 await page.locator('.room').first().waitFor();
 const renders: number[] = [];
@@ -87,7 +62,4 @@ console.log(
   `GET …/history/summary (7 days, 600 buckets): median ${median(rest).toFixed(0)} ms (runs: ${fmt(rest)})`,
 );
 console.log(`click "7 days" → graph drawn: median ${median(renders).toFixed(0)} ms (runs: ${fmt(renders)})`);
-await browser.close();
-await app.stop();
-ui.remove();
-rmSync(dataDir, { recursive: true, force: true });
+await stop();

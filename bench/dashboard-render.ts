@@ -1,15 +1,9 @@
 // The home view with ~500 entities in headless Chromium: time until every tile is on screen after
 // login, and how long a state change made through REST takes to show on its tile.
 // Run: npm run bench:dashboard-render   (needs /usr/bin/chromium)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config/index.js';
 import type { DeviceCommand, Integration, IntegrationHost } from '../src/home/integration.js';
-import { createLogger } from '../src/log.js';
 import { apiRequest } from '../src/test-support/harness.js';
-import { buildDashboard, launchChromium } from '../test/dashboard/browser.js';
+import { startDashboardHome } from './dashboard-home.js';
 
 const COUNT = Number(process.env.ENTITIES ?? 480);
 
@@ -48,29 +42,12 @@ class BulkLights implements Integration {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-const ui = await buildDashboard();
-const config = loadConfig({
-  env: {},
-  overrides: { host: '127.0.0.1', port: 0, log_level: 'silent', data_dir: dataDir },
+const { url, token, openPage, stop } = await startDashboardHome((app) => {
+  app.ctx.home!.addIntegration(new BulkLights());
 });
-const app = await createApp({
-  config,
-  log: createLogger('silent'),
-  demo: { ambient: false, responseDelayMs: 20 },
-  webDir: ui.dir,
-});
-app.ctx.home!.addIntegration(new BulkLights());
-const url = (await app.start()).replace('localhost', '127.0.0.1');
-const reg = await apiRequest(url, 'POST', '/api/auth/register', {
-  body: { username: 'bench', password: 'correct horse battery' },
-});
-const token = (reg.body as { access_token: string }).access_token;
 const total = ((await apiRequest(url, 'GET', '/api/home/entities', { token })).body as unknown[]).length;
 
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-await page.addInitScript(`sessionStorage.setItem('hearth.session', ${JSON.stringify(token)})`);
+const page = await openPage();
 const loads: number[] = [];
 for (let i = 0; i < 5; i++) {
   const t0 = Date.now();
@@ -101,7 +78,4 @@ console.log(`load to all tiles rendered: median ${median(loads)} ms (runs: ${loa
 console.log(
   `REST command → tile updated: median ${median(updates)} ms, p95 ${p95(updates)} ms (${updates.length} changes)`,
 );
-await browser.close();
-await app.stop();
-ui.remove();
-rmSync(dataDir, { recursive: true, force: true });
+await stop();

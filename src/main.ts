@@ -1,4 +1,3 @@
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 
 /** Entry point: read config, build the app, start, stop cleanly on SIGINT/SIGTERM. */
@@ -15,6 +14,8 @@ async function main() {
     }
     throw err;
   }
+  // The app's modules load only once the settings are valid: a mistake is answered at once.
+  const { createApp } = await import('./app.js');
   const app = await createApp({ config });
   const url = await app.start();
   process.stderr.write(`Hearth ${app.ctx.version} is running: open ${url}\n`);

@@ -12,7 +12,14 @@ export function canonicalTimeZone(name: string): string | undefined {
   }
 }
 
-/** The system's zone, the default of HEARTH_TIME_ZONE. */
+let system: { tz: string | undefined; zone: string } | undefined;
+
+/**
+ * The system's zone, the default of HEARTH_TIME_ZONE. Read once per value of TZ: asking Intl
+ * builds a formatter (milliseconds), and the settings ask at every schedule computation.
+ */
 export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  if (system?.tz !== process.env.TZ || !system)
+    system = { tz: process.env.TZ, zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+  return system.zone;
 }

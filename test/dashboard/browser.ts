@@ -1,54 +1,45 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 
-/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it). */
-export const CHROMIUM = '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+export { CHROMIUM, hasChromium, launchChromium, type LaunchOptions } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the dashboard with the real Vite config into a fresh temp dir (tests never depend on a stale dist/web). */
+/**
+ * The dashboard built with the real Vite config, once per test run (never a stale dist/web): the
+ * first file to ask builds it into the run's directory (`test/global-setup.ts`), files running
+ * beside it wait for that build. `remove` is kept for the callers; the run's teardown deletes it.
+ */
 export async function buildDashboard(): Promise<{ dir: string; remove: () => void }> {
-  const { build } = await import('vite');
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-web-'));
-  await build({
-    configFile: join(root, 'web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dir, emptyOutDir: true },
-  });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export interface LaunchOptions {
-  /** A WAV file Chromium plays as the microphone (getUserMedia is granted without asking). */
-  fakeMicrophone?: string;
-}
-
-export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  const mic = opts.fakeMicrophone
-    ? [
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`,
-      ]
-    : [];
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      ...mic,
-    ],
-  });
+  const dir = join(inject('dashboardBuildDir'), 'web');
+  const ready = () => existsSync(join(dir, 'index.html'));
+  let mine = false;
+  try {
+    mkdirSync(`${dir}.lock`);
+    mine = true;
+  } catch {
+    // Another file is building it.
+  }
+  if (mine) {
+    const { build } = await import('vite');
+    const staging = `${dir}.staging`;
+    await build({
+      configFile: join(root, 'web/vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true },
+    });
+    renameSync(staging, dir);
+  }
+  const end = Date.now() + 120_000;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`the dashboard build in ${dir} did not finish`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { dir, remove: () => {} };
 }
 
 /**

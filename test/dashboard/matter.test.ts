@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('Matter in the dashboard', () => {
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await logIn(page, t.url, 'alice', PASSWORD);
     await page.goto(t.url + '/#admin');
-    await page.getByRole('heading', { name: 'Matter' }).waitFor();
+    await page.getByRole('heading', { name: 'Matter', exact: true }).waitFor();
   }, 180_000);
   afterAll(async () => {
     await orUnset(browser)?.close();

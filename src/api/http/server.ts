@@ -29,6 +29,7 @@ import {
 } from './edges.js';
 import type { Logger } from '../../log.js';
 import { ErrorBody } from './schemas.js';
+import { cachedSerializerFactory } from './serialization.js';
 import { describeValidation, validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export async function createHttpServer(
     // The router's and the HTTP parser's own refusals in the one error shape too.
     frameworkErrors: (err, req, reply) => sendEdgeError(req, reply, frameworkError(err)),
     clientErrorHandler,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
 
   app.setValidatorCompiler(validatorCompiler);
