@@ -12,9 +12,9 @@
  * (p50/p99 over 50 changes), RSS with the bridge off and with N entities bridged and subscribed.
  */
 import mqtt from 'mqtt';
-import { matterEnvironment } from '../src/integrations/matter/stack.js';
 import { Zigbee2MqttSimulator } from '../src/integrations/zigbee2mqtt/simulator.js';
 import { device } from '../src/integrations/zigbee2mqtt/test-devices.js';
+import { bridgedUniqueIdOf, commissionBridge } from '../src/test-support/bridge-controller.js';
 import { startTestApp, withUsers } from '../src/test-support/harness.js';
 import { SimulatedMatterNetwork } from '../src/test-support/matter.js';
 
@@ -87,42 +87,13 @@ const on = await api('PATCH', '/api/matter-bridge', { enabled: true, expose: { e
 if (on.status !== 200) throw new Error(JSON.stringify(on.body));
 const manualCode = on.body.manual_code as string;
 
-const { env, matter } = await matterEnvironment({ id: 'bench-controller', network: net.host() });
-const code = matter.types.ManualPairingCodeCodec.decode(manualCode);
-const ctl = new matter.matterJs.CommissioningController({
-  environment: { environment: env, id: 'bench-controller' },
-  autoConnect: false,
-  adminFabricLabel: 'Bench',
-});
-await ctl.start();
-const c0 = performance.now();
-const nodeId = await ctl.commissionNode({
-  passcode: code.passcode,
-  commissioning: {
-    regulatoryLocation: matter.clusters.GeneralCommissioning.RegulatoryLocationType.IndoorOutdoor,
-    regulatoryCountryCode: 'XX',
-  },
-  discovery: {
-    identifierData: { shortDiscriminator: code.shortDiscriminator! },
-    timeout: matter.main.Seconds(30),
-  },
-});
-const peer = await ctl.getNode(nodeId);
-if (!peer.isConnected) peer.connect();
-if (!peer.initialized) await peer.events.initialized;
-out.commission_and_first_read_ms = Math.round(performance.now() - c0);
-type Ep = typeof peer.parts extends Map<number, infer E> ? E : never;
-const all: Ep[] = [];
-const visit = (ep: Ep) => {
-  all.push(ep);
-  for (const c of ep.getChildEndpoints()) visit(c);
-};
-for (const ep of peer.parts.values()) visit(ep);
-const hallway = all.find(
-  (ep) =>
-    (ep.maybeStateOf('bridgedDeviceBasicInformation') as { uniqueId?: string } | undefined)?.uniqueId ===
-    'light.hallway',
-)!;
+const {
+  ctl,
+  endpoints: all,
+  readyMs,
+} = await commissionBridge({ id: 'bench-controller', network: net.host(), manualCode, fabricLabel: 'Bench' });
+out.commission_and_first_read_ms = Math.round(readyMs);
+const hallway = all.find((ep) => bridgedUniqueIdOf(ep) === 'light.hallway')!;
 out.bridged = all.filter((ep) => ep.maybeStateOf('bridgedDeviceBasicInformation')).length;
 await settle();
 out.rss_bridge_on_mib = mib();

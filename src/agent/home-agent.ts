@@ -8,14 +8,15 @@
  */
 import type { Clock } from '../clock.js';
 import type { Agent, AgentAction, AgentMessage, AgentReply, AgentStatus } from './agents.js';
-import type { AgentActor, HomeAccess, HomeEntityView } from './home-access.js';
+import type { AgentActor, HomeAccess } from './home-access.js';
 import { IntentEngine, type IntentResult } from './intents/engine.js';
-import { commandFor, needsConfirmation, plan, targetEntities, type PlannedCommand } from './plan.js';
-import { actionReply, confirmQuestion, describeState, joinNames, stateAnswer, stateText } from './replies.js';
-import { parseSceneRequest, settingAsCommand } from './scene-chat.js';
+import { asResult, needsConfirmation, plan, type PlannedCommand } from './plan.js';
+import { answerQuestion, QUESTIONS } from './questions.js';
+import { actionReply, confirmQuestion, joinNames } from './replies.js';
+import { createSceneFromChat, parseSceneRequest } from './scene-chat.js';
 import { TooManyTimers, type AgentTimers } from './timers/service.js';
 import { Conversations, type Conversation } from './understanding/conversation.js';
-import type { Reading } from './understanding/reader.js';
+import type { Reading } from './understanding/reading.js';
 import { automationFromRule, ruleInWords } from './understanding/rules.js';
 import {
   clockIn,
@@ -26,9 +27,9 @@ import {
   timerLabel,
   whenInWords,
 } from './understanding/replies.js';
-import { Understanding, type Command, type RuleDraft } from './understanding/understand.js';
+import type { RuleDraft } from './understanding/read-rule.js';
+import { Understanding, type Command } from './understanding/understand.js';
 
-const QUESTIONS = new Set(['HassGetState', 'HassClimateGetTemperature']);
 const YES = /^(yes|yeah|yep|sure|ok|okay|confirm|confirmed|do it|go ahead|please do|yes please)\b/i;
 const NO = /^(no|nope|cancel|stop|don'?t|never ?mind|abort)\b/i;
 const PENDING_MS = 60_000;
@@ -91,7 +92,7 @@ export class HomeAgent implements Agent {
     const scene = parseSceneRequest(msg.text);
     if (scene) {
       if (msg.user.role === 'viewer') return refuse('HassSceneCreate');
-      return this.createScene(scene, msg);
+      return createSceneFromChat(scene, msg, home, this.engine);
     }
     this.refresh();
     const conv = this.conversations.get(msg.conversation_id);
@@ -144,7 +145,7 @@ export class HomeAgent implements Agent {
 
   private async handleReading(r: Reading, msg: AgentMessage): Promise<AgentReply> {
     const home = this.home!;
-    if (QUESTIONS.has(r.intent)) return { reply: this.answer(r), intent: r.intent, actions: [] };
+    if (QUESTIONS.has(r.intent)) return { reply: answerQuestion(r, home), intent: r.intent, actions: [] };
     if (msg.user.role === 'viewer') return refuse(r.intent);
     const { commands, entities } = plan(asResult(r), home);
     if (commands.length === 0)
@@ -343,79 +344,9 @@ export class HomeAgent implements Agent {
       actions: results.map((x) => ({ entity_id: x.entity_id, action: x.action, outcome: x.outcome })),
     };
   }
-
-  private answer(r: Reading): string {
-    const home = this.home!;
-    const entities = targetEntities(asResult(r), home.registry())
-      .map((id) => home.entity(id))
-      .filter((e): e is HomeEntityView => !!e);
-    if (r.intent === 'HassClimateGetTemperature') {
-      const e = entities.find((x) => typeof x.attributes.current_temperature === 'number');
-      if (!e) return "I don't know the temperature there.";
-      const where = typeof r.slots.area === 'string' ? ` in the ${r.slots.area}` : '';
-      return `It is ${String(e.attributes.current_temperature)} degrees${where}.`;
-    }
-    const wanted = typeof r.slots.state === 'string' ? r.slots.state : undefined;
-    if (!wanted && entities.length === 1) return describeState(entities[0]!);
-    const word = wanted ? (wanted === 'not_home' ? 'away' : wanted) : '';
-    if (wanted && entities.length === 1 && String(entities[0]!.state) !== wanted) {
-      return `No, the ${entities[0]!.name} is ${stateText(entities[0]!)}.`;
-    }
-    return stateAnswer(entities, wanted, word);
-  }
-
-  private async createScene(
-    req: NonNullable<ReturnType<typeof parseSceneRequest>>,
-    msg: AgentMessage,
-  ): Promise<AgentReply> {
-    const home = this.home!;
-    const intent = 'HassSceneCreate';
-    if (req.kind === 'snapshot') {
-      const reg = home.registry();
-      const key = req.place.toLowerCase().replace(/^the\s+/, '');
-      const area = reg.areas.find(
-        (a) => a.name.toLowerCase() === key || (a.aliases ?? []).some((x) => x.toLowerCase() === key),
-      );
-      if (area) {
-        const scene = await home.snapshotScene(req.name, { area: area.id });
-        return { reply: `Saved the ${area.name} as ${scene.name}.`, intent, actions: [] };
-      }
-      const r = this.engine.recognize(`turn on ${req.place}`, { area: msg.area ?? null });
-      const ids = r.intent ? targetEntities(r, reg) : [];
-      if (ids.length === 0)
-        return { reply: `I don't know a room or device called ${req.place}.`, intent, actions: [] };
-      const scene = await home.snapshotScene(req.name, { entities: ids });
-      return { reply: `Saved ${req.place} as ${scene.name}.`, intent, actions: [] };
-    }
-    const actions: { entity: string; action: string; [param: string]: unknown }[] = [];
-    for (const setting of req.settings) {
-      const r = this.engine.recognize(settingAsCommand(setting), { area: msg.area ?? null });
-      if (!r.intent || r.ask || QUESTIONS.has(r.intent))
-        return { reply: r.ask ?? `I didn't understand "${setting}".`, intent, actions: [] };
-      const ids = targetEntities(r, home.registry());
-      const found = ids.map((id) => home.entity(id)).filter((e): e is HomeEntityView => !!e);
-      const cmds = found
-        .map((e) => commandFor(r.intent!, r.slots, e))
-        .filter((c): c is PlannedCommand => !!c);
-      if (cmds.length === 0)
-        return { reply: `I couldn't find anything for "${setting}".`, intent, actions: [] };
-      for (const c of cmds) actions.push({ entity: c.entity_id, action: c.action, ...c.params });
-    }
-    const scene = await home.createScene(req.name, actions);
-    return {
-      reply: `Created the scene ${scene.name} with ${actions.length} ${actions.length === 1 ? 'setting' : 'settings'}.`,
-      intent,
-      actions: [],
-    };
-  }
 }
 
 const actorOf = (msg: AgentMessage): AgentActor => ({ agent: 'home', user_id: msg.user.id });
-
-/** A reading in the shape plan() reads. */
-function asResult(r: Reading): IntentResult {
-  return { intent: r.intent, slots: r.slots, entity_ids: r.entity_ids, fuzzy: false };
-}
 
 function refuse(intent: string): AgentReply {
   return { reply: "Sorry, viewers can ask about the home but can't control it.", intent, actions: [] };

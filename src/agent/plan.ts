@@ -6,6 +6,7 @@
 import type { HomeAccess, HomeEntityView } from './home-access.js';
 import type { IntentResult } from './intents/engine.js';
 import type { IntentRegistry } from './intents/registry.js';
+import type { Reading } from './understanding/reading.js';
 
 export interface PlannedCommand {
   entity_id: string;
@@ -27,6 +28,11 @@ const INTENT_DOMAINS: Record<string, string[]> = {
   HassVacuumStart: ['vacuum'],
   HassVacuumReturnToBase: ['vacuum'],
 };
+
+/** A reading in the shape plan() reads. */
+export function asResult(r: Reading): IntentResult {
+  return { intent: r.intent, slots: r.slots, entity_ids: r.entity_ids, fuzzy: false };
+}
 
 export function targetEntities(r: IntentResult, reg: IntentRegistry): string[] {
   if (r.entity_ids.length > 0) return r.entity_ids;

@@ -1,3 +1,4 @@
+import type { NotificationRow } from '../store/index.js';
 import type { TriggerData } from './model.js';
 
 declare module '../bus.js' {
@@ -13,17 +14,7 @@ declare module '../bus.js' {
       reason: string | null;
     };
     /** A message for the household (an automation's notify action). */
-    notification: {
-      id: string;
-      message: string;
-      source_type: string;
-      source_id: string | null;
-      created_at: string;
-      key: string | null;
-      audience: 'all' | 'admin';
-      link: string | null;
-      resolved_at: string | null;
-    };
+    notification: NotificationRow;
     /** The condition behind a keyed notification cleared. */
     notification_resolved: { id: string; key: string; audience: 'all' | 'admin' };
     /** A person marked notifications read (their other tabs and devices follow). */

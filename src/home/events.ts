@@ -1,23 +1,6 @@
-import type { Cause, CommandResult, Device, Entity, EntityState, Attributes } from './types.js';
+import type { Cause, CommandResult, Device, Entity, StateChangedEvent } from './types.js';
 
-/** A state as events carry it. */
-export interface StateSnapshot {
-  state: EntityState;
-  attributes: Attributes;
-  available: boolean;
-  last_changed: string;
-  last_updated: string;
-}
-
-export interface StateChangedEvent {
-  entity_id: string;
-  domain: string;
-  area: string | null;
-  old_state: StateSnapshot | null;
-  new_state: StateSnapshot;
-  cause: Cause;
-  correlation_id: string | null;
-}
+export type { StateChangedEvent, StateSnapshot } from './types.js';
 
 declare module '../bus.js' {
   interface EventMap {

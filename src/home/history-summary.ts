@@ -1,4 +1,4 @@
-import type { HistorySlice } from '../store/index.js';
+import type { HistorySlice } from '../store/home-types.js';
 
 /**
  * History reduced to what a person can see: a numeric sensor's readings over a week (60,000 rows

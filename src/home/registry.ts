@@ -5,24 +5,15 @@ import type { AreaRow, DeviceRow, EntityRow, HomeRepository } from '../store/ind
 import './events.js';
 import type { DeviceAnnouncement, EntityAnnouncement } from './integration.js';
 import { objectIdFrom } from './slug.js';
-import type { Area, Attributes, Capabilities, Device, Domain, Entity, EntityState } from './types.js';
-
-/** Registry bookkeeping that is not on the wire. */
-interface EntityMeta {
-  key: string;
-  unique_id: string;
-  discovered_name: string;
-  suggested_area: string | null;
-  name_override: string | null;
-  area_override: string | null;
-}
-
-interface DeviceMeta {
-  discovered_name: string;
-  name_override: string | null;
-  suggested_area: string | null;
-  area_override: string | null;
-}
+import {
+  deviceFromRow,
+  deviceRowOf,
+  entityFromRow,
+  entityRowOf,
+  type DeviceMeta,
+  type EntityMeta,
+} from './registry-rows.js';
+import type { Area, Attributes, Device, Entity } from './types.js';
 
 /**
  * The entity registry: entities, devices and areas in memory (every read is a map lookup),
@@ -61,52 +52,14 @@ export class EntityRegistry {
     for (const a of await this.repo.listAreas())
       this.areas.set(a.id, { id: a.id, name: a.name, floor: a.floor });
     for (const d of await this.repo.loadDevices()) {
-      this.deviceMeta.set(d.id, {
-        discovered_name: d.discovered_name,
-        name_override: d.name_override,
-        suggested_area: d.suggested_area,
-        area_override: d.area_override,
-      });
-      this.devices.set(d.id, {
-        id: d.id,
-        name: d.name_override ?? d.discovered_name,
-        integration: d.integration,
-        manufacturer: d.manufacturer,
-        model: d.model,
-        identifiers: d.identifiers,
-        area: d.area_override ?? d.suggested_area,
-        available: false,
-        entities: [],
-      });
+      const { device, meta } = deviceFromRow(d);
+      this.deviceMeta.set(d.id, meta);
+      this.devices.set(d.id, device);
     }
     for (const r of await this.repo.loadEntities()) {
-      const unique_id = r.key.slice(r.integration.length + 1);
-      this.meta.set(r.entity_id, {
-        key: r.key,
-        unique_id,
-        discovered_name: r.discovered_name,
-        suggested_area: r.suggested_area,
-        name_override: r.name_override,
-        area_override: r.area_override,
-      });
+      const { entity, meta } = entityFromRow(r);
+      this.meta.set(r.entity_id, meta);
       this.byKey.set(r.key, r.entity_id);
-      const entity: Entity = {
-        entity_id: r.entity_id,
-        name: r.name_override ?? r.discovered_name,
-        domain: r.domain as Domain,
-        area: null,
-        device_id: r.device_id,
-        integration: r.integration,
-        state: r.state as EntityState,
-        attributes: r.attributes,
-        capabilities: r.capabilities as Capabilities,
-        available: false,
-        labels: r.labels,
-        aliases: r.aliases,
-        last_changed: r.last_changed,
-        last_updated: r.last_updated,
-        desired: null,
-      };
       this.entities.set(r.entity_id, entity);
       this.resolveArea(entity);
       if (r.device_id) this.devices.get(r.device_id)?.entities.push(r.entity_id);
@@ -433,41 +386,14 @@ export class EntityRegistry {
       const e = this.entities.get(id);
       const m = this.meta.get(id);
       if (!e || !m) continue;
-      rows.push({
-        entity_id: id,
-        key: m.key,
-        integration: e.integration,
-        domain: e.domain,
-        discovered_name: m.discovered_name,
-        device_id: e.device_id,
-        suggested_area: m.suggested_area,
-        capabilities: e.capabilities,
-        labels: e.labels,
-        aliases: e.aliases,
-        name_override: m.name_override,
-        area_override: m.area_override,
-        state: e.state,
-        attributes: e.attributes,
-        last_changed: e.last_changed,
-        last_updated: e.last_updated,
-      });
+      rows.push(entityRowOf(e, m));
     }
     const devices: DeviceRow[] = [];
     for (const id of this.dirtyDevices) {
       const d = this.devices.get(id);
       const m = this.deviceMeta.get(id);
       if (!d || !m) continue;
-      devices.push({
-        id,
-        integration: d.integration,
-        discovered_name: m.discovered_name,
-        name_override: m.name_override,
-        manufacturer: d.manufacturer,
-        model: d.model,
-        identifiers: d.identifiers,
-        suggested_area: m.suggested_area,
-        area_override: m.area_override,
-      });
+      devices.push(deviceRowOf(d, m));
     }
     this.dirty.clear();
     this.dirtyDevices.clear();

@@ -6,20 +6,11 @@ import type { Logger } from '../log.js';
 import type { HistorySlice, HomeRepository, LogbookQuery } from '../store/index.js';
 import { validateAction } from './actions.js';
 import { CommandTracker, type Settled } from './commands.js';
-import type { StateSnapshot } from './events.js';
-import {
-  DEVICE_LIMITS,
-  asText,
-  boundAttributes,
-  boundDevice,
-  boundEntity,
-  boundId,
-  boundState,
-  type Trimmed,
-} from './bounds.js';
 import { HistoryWriter } from './history.js';
+import { integrationHost } from './integration-host.js';
 import type { Integration, IntegrationHost, IntegrationStatus, Transport } from './integration.js';
 import { EntityRegistry } from './registry.js';
+import { DeviceReports } from './reports.js';
 import { saveState, type SavedState } from './restore.js';
 import { UndoLog } from './undo.js';
 import type { Attributes, Cause, Command, CommandResult, Entity, EntityState } from './types.js';
@@ -58,7 +49,7 @@ export class HomeService {
   private readonly transports = new Map<string, Transport>();
   private readonly tracker: CommandTracker;
   private readonly history: HistoryWriter;
-  private readonly discovery = new Map<string, Set<string>>();
+  private readonly reports: DeviceReports;
   private started = false;
   readonly defaultWaitMs: number;
 
@@ -71,7 +62,21 @@ export class HomeService {
       opts.log.child({ part: 'history' }),
       opts.historyDays,
     );
+    this.reports = new DeviceReports({
+      registry: this.registry,
+      tracker: this.tracker,
+      history: this.history,
+      bus: opts.bus,
+      clock: opts.clock,
+    });
     this.defaultWaitMs = opts.defaultWaitMs ?? 2_000;
+  }
+
+  /** The host an integration reports through: the bounds of bounds.ts, then the reports. */
+  private hostFor(integration: Integration): IntegrationHost {
+    const { log, clock, bus } = this.opts;
+    const core = { log, clock, bus, registry: this.registry, reports: this.reports, tracker: this.tracker };
+    return integrationHost(integration, core);
   }
 
   private nowIso() {
@@ -362,113 +367,6 @@ export class HomeService {
     });
   }
 
-  // --- what integrations report ------------------------------------------------------------
-
-  /**
-   * The edge between integrations and the core. Everything an integration says goes through the
-   * bounds of `bounds.ts` here (names, ids, states, attributes), so no integration can put an
-   * unbounded name into the registry or the agent, and a throwing report never escapes.
-   */
-  private hostFor(integration: Integration): IntegrationHost {
-    const id = integration.id;
-    const log = this.opts.log.child({ part: `integration:${id}` });
-    const warned = new Set<string>();
-    /** Logs what had to be cut, once per device/entity (a chatty device cannot flood the log). */
-    const note = (key: string, trimmed: Trimmed) => {
-      if (trimmed.length === 0 || warned.has(key)) return;
-      if (warned.size >= 10_000) warned.clear();
-      warned.add(key);
-      log.warn(
-        { source: key.slice(0, 120), problems: trimmed.slice(0, 5) },
-        'device data out of bounds; cut to fit',
-      );
-    };
-    return {
-      log,
-      clock: this.opts.clock,
-      beginDiscovery: () => this.discovery.set(id, new Set()),
-      endDiscovery: () => this.endDiscovery(id),
-      announceDevice: (d) => {
-        const trimmed: Trimmed = [];
-        const device = boundDevice(d, trimmed);
-        note(`device:${device.id}`, trimmed);
-        return this.registry.announceDevice(id, device);
-      },
-      announceEntity: (a) => {
-        const trimmed: Trimmed = [];
-        const bounded = boundEntity(a, trimmed);
-        note(`entity:${bounded?.unique_id ?? asText(a.unique_id).slice(0, 100)}`, trimmed);
-        if (!bounded) return '';
-        const { entity, added, changed } = this.registry.announceEntity(id, bounded);
-        this.discovery.get(id)?.add(entity.entity_id);
-        if (added) this.opts.bus.emit('entity_added', { entity });
-        else if (changed) this.opts.bus.emit('entity_updated', { entity });
-        return entity.entity_id;
-      },
-      removeDevice: (deviceId) => {
-        const fullId = `${id}:${boundId(deviceId, [])}`;
-        const device = this.registry.devices.get(fullId);
-        for (const entityId of [...(device?.entities ?? [])]) this.removeEntity(entityId);
-        this.registry.removeDevice(fullId);
-      },
-      removeEntity: (uniqueId) => {
-        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
-        if (entityId) this.removeEntity(entityId);
-      },
-      reportState: (uniqueId, state, attributes) => {
-        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
-        if (!entityId) return;
-        const trimmed: Trimmed = [];
-        const s = boundState(state, trimmed);
-        const attrs = boundAttributes(attributes, trimmed);
-        note(`state:${entityId}`, trimmed);
-        this.applyReport(entityId, s, attrs);
-      },
-      reportAvailability: (target, available) =>
-        this.reportAvailability(
-          id,
-          target === 'all'
-            ? target
-            : 'unique_id' in target
-              ? { unique_id: boundId(target.unique_id, []) }
-              : { device_id: boundId(target.device_id, []) },
-          available,
-        ),
-      reportCommandError: (uniqueId, message) => {
-        const entityId = this.registry.entityIdFor(id, boundId(uniqueId, []));
-        if (entityId) this.tracker.fail(entityId, asText(message).slice(0, DEVICE_LIMITS.attributeString));
-      },
-    };
-  }
-
-  private removeEntity(entityId: string) {
-    const e = this.registry.remove(entityId);
-    if (!e) return;
-    this.tracker.fail(entityId, 'the entity was removed');
-    this.opts.bus.emit('entity_removed', { entity_id: entityId, domain: e.domain, area: e.area });
-  }
-
-  private endDiscovery(integration: string) {
-    const seen = this.discovery.get(integration);
-    this.discovery.delete(integration);
-    if (!seen) return;
-    // Reconciliation: what the integration no longer announces stays in the registry
-    // (so its id, name and area survive) but is no longer live.
-    for (const { entityId } of this.registry.keysOf(integration)) {
-      if (!seen.has(entityId)) this.setAvailable(entityId, false);
-    }
-  }
-
-  private snapshotOf(e: Entity): StateSnapshot {
-    return {
-      state: e.state,
-      attributes: e.attributes,
-      available: e.available,
-      last_changed: e.last_changed,
-      last_updated: e.last_updated,
-    };
-  }
-
   /**
    * Applies a device report: merges attributes, confirms pending commands, records history, tells listeners.
    * `cause` says who reported when it is not the device itself (a person's phone setting presence).
@@ -479,105 +377,6 @@ export class HomeService {
     attributes: Attributes | undefined,
     cause: Cause = { type: 'device' },
   ) {
-    const e = this.registry.get(entityId);
-    if (!e) return;
-    const stateChanged = state !== undefined && state !== e.state;
-    let attrsChanged = false;
-    let nextAttrs = e.attributes;
-    if (attributes) {
-      for (const k in attributes) {
-        if (!sameValue(e.attributes[k], attributes[k])) {
-          attrsChanged = true;
-          break;
-        }
-      }
-      if (attrsChanged) nextAttrs = { ...e.attributes, ...attributes };
-    }
-    const newState = state === undefined ? e.state : state;
-    // Matched before the entity changes, settled after: `state_changed` comes first and the
-    // `command_result` that follows carries the new state (docs/realtime.md).
-    const match = this.tracker.hasPending(entityId)
-      ? this.tracker.matchReport(entityId, { state: newState, attributes: nextAttrs })
-      : undefined;
-    if (stateChanged || attrsChanged || !e.available) {
-      const old = this.snapshotOf(e);
-      const now = this.nowIso();
-      e.state = newState;
-      e.attributes = nextAttrs;
-      e.available = true;
-      e.last_updated = now;
-      if (stateChanged || !old.available) e.last_changed = now;
-      const by = match?.credited;
-      this.recordChange(e, old, by ? by.cause : cause, by?.correlation_id ?? null);
-    }
-    if (match) this.tracker.settleReport(match);
+    this.reports.applyReport(entityId, state, attributes, cause);
   }
-
-  private recordChange(e: Entity, old: StateSnapshot, cause: Cause, correlation_id: string | null) {
-    this.registry.touch(e.entity_id);
-    this.history.append({
-      entity_id: e.entity_id,
-      state: e.available ? e.state : 'unavailable',
-      attributes: e.attributes,
-      cause_type: cause.type,
-      cause_id: cause.id ?? null,
-      cause_user_id: cause.user_id ?? null,
-      correlation_id,
-      at: e.last_updated,
-    });
-    this.opts.bus.emit('state_changed', {
-      entity_id: e.entity_id,
-      domain: e.domain,
-      area: e.area,
-      old_state: old,
-      new_state: this.snapshotOf(e),
-      cause,
-      correlation_id,
-    });
-  }
-
-  private setAvailable(entityId: string, available: boolean) {
-    const e = this.registry.get(entityId);
-    if (!e || e.available === available) return;
-    const old = this.snapshotOf(e);
-    e.available = available;
-    e.last_updated = this.nowIso();
-    if (!available) this.tracker.fail(entityId, `${e.name} became unavailable`);
-    this.recordChange(e, old, { type: 'device' }, null);
-  }
-
-  private reportAvailability(
-    integration: string,
-    target: { unique_id: string } | { device_id: string } | 'all',
-    available: boolean,
-  ) {
-    if (target === 'all') {
-      for (const { entityId } of this.registry.keysOf(integration)) this.setAvailable(entityId, available);
-      for (const d of this.registry.devices.values())
-        if (d.integration === integration) this.setDeviceAvailable(d.id, available);
-      return;
-    }
-    if ('unique_id' in target) {
-      const entityId = this.registry.entityIdFor(integration, target.unique_id);
-      if (entityId) this.setAvailable(entityId, available);
-      return;
-    }
-    const fullId = `${integration}:${target.device_id}`;
-    const device = this.registry.devices.get(fullId);
-    if (!device) return;
-    for (const entityId of device.entities) this.setAvailable(entityId, available);
-    this.setDeviceAvailable(fullId, available);
-  }
-
-  private setDeviceAvailable(deviceId: string, available: boolean) {
-    const d = this.registry.setDeviceAvailable(deviceId, available);
-    if (d) this.opts.bus.emit('device_availability', { device: d, available });
-  }
-}
-
-/** Equality for attribute values: primitives, and arrays/objects by content. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
 }

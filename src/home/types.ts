@@ -119,3 +119,23 @@ export interface CommandResult {
   correlation_id: string;
   error?: string;
 }
+
+/** A state as events carry it. */
+export interface StateSnapshot {
+  state: EntityState;
+  attributes: Attributes;
+  available: boolean;
+  last_changed: string;
+  last_updated: string;
+}
+
+/** An entity's state change as the bus and Socket.IO's `state_changed` carry it. */
+export interface StateChangedEvent {
+  entity_id: string;
+  domain: string;
+  area: string | null;
+  old_state: StateSnapshot | null;
+  new_state: StateSnapshot;
+  cause: Cause;
+  correlation_id: string | null;
+}

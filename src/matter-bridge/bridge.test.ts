@@ -4,7 +4,7 @@ import { startTestApp, tempDataDir, withUsers, type TestApp } from '../test-supp
 import { SimulatedMatterNetwork } from '../test-support/matter.js';
 import { until, uniqueBase } from '../test-support/mqtt.js';
 import { matterEnvironment } from '../integrations/matter/stack.js';
-import { bridgedUniqueId } from './bridge.js';
+import { bridgedUniqueId } from './bridged-entities.js';
 import { Zigbee2MqttSimulator } from '../integrations/zigbee2mqtt/simulator.js';
 import { device, testDevices } from '../integrations/zigbee2mqtt/test-devices.js';
 

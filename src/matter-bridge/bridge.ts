@@ -1,17 +1,13 @@
-import type { Endpoint, MutableEndpoint, ServerNode } from '@matter/main';
-import type { AggregatorEndpoint } from '@matter/main/endpoints';
-import type { StatusResponseError } from '@matter/main/types';
-import { createHash } from 'node:crypto';
+import type { ServerNode } from '@matter/main';
 import { roleAllows } from '../auth/roles.js';
 import type { EventBus } from '../bus.js';
 import type { Part } from '../context.js';
 import { Errors } from '../errors.js';
 import type { HomeService } from '../home/service.js';
-import type { Entity } from '../home/types.js';
 import type { Logger } from '../log.js';
 import type { UserRole } from '../store/index.js';
 import { matterEnvironment, type MatterNetwork } from '../integrations/matter/stack.js';
-import { bridgedKindOf, type BridgedKind, type ClusterState, type Matter } from './devices.js';
+import { BridgedEntities, type Loaded } from './bridged-entities.js';
 import { select, sensitive, type ExposeFilter, type Selection } from './selection.js';
 import { AGGREGATOR_ENDPOINT, BridgeStore, type BridgeAccess } from './store.js';
 
@@ -45,49 +41,6 @@ export interface BridgeFabric {
   vendor_id: number;
 }
 
-/** What a matter.js attribute observer receives as its third argument: who made the change. */
-interface ChangeSession {
-  /** Set when a controller (a fabric) made the change; absent for the bridge's own updates. */
-  fabric?: number | undefined;
-  /** Emits when the controller's interaction ends (all its attribute changes are in). */
-  interactionComplete?: { once(observer: () => void): void } | undefined;
-}
-
-type AttributeObserver = (value: unknown, oldValue: unknown, session?: ChangeSession) => void;
-
-/**
- * The part of a matter.js endpoint the bridge uses. A bridged endpoint's type is chosen at run
- * time from the entity (see devices.ts), so its state is addressed by cluster name.
- */
-interface BridgedEndpoint {
-  readonly number: number;
-  readonly state: ClusterState;
-  readonly events: Record<string, Record<string, { on(observer: AttributeObserver): void } | undefined>>;
-  set(values: ClusterState): Promise<void>;
-  delete(): Promise<void>;
-}
-
-interface Bridged {
-  entityId: string;
-  kind: BridgedKind;
-  name: string;
-  room: string;
-  endpoint: BridgedEndpoint;
-  /** Controller changes queued or being carried out: Hearth's intermediate states are not pushed. */
-  queued: number;
-  /** The entity's controller changes run one after another, each against Hearth's state then. */
-  runs: Promise<void>;
-  pending: { fabric: number | undefined } | undefined;
-}
-
-interface Loaded extends Matter {
-  Endpoint: typeof Endpoint;
-  refuse(message: string): StatusResponseError;
-  allowBasicCommissioning(node: ServerNode, onClose: () => void): Promise<void>;
-  endCommissioning(node: ServerNode): Promise<void>;
-  deleteFabric(node: ServerNode, index: number): Promise<string | undefined>;
-}
-
 interface StoredFabric {
   fabricIndex: number;
   label: string;
@@ -99,16 +52,13 @@ const WINDOW_S = 900;
 /** The Hearth role the bridge's service identity has under each access setting. */
 const ROLE: Record<BridgeAccess, UserRole> = { control: 'user', read_only: 'viewer' };
 
-/** FixedLabel strings hold at most 16 characters (Matter Core § 9.7). */
-const FIXED_LABEL_MAX = 16;
-
 export class MatterBridge implements Part {
   readonly name = 'matter-bridge';
   readonly store: BridgeStore;
   private node: ServerNode | undefined;
-  private aggregator: Endpoint<AggregatorEndpoint> | undefined;
   private matter: Loaded | undefined;
-  private readonly bridged = new Map<string, Bridged>();
+  /** The Aggregator's bridged endpoints while the bridge runs. */
+  private endpoints: BridgedEntities | undefined;
   private selection: Selection = { exposed: [], over_cap: [], unsupported: [] };
   private offBus: (() => void)[] = [];
   private queue: Promise<void> = Promise.resolve();
@@ -163,7 +113,7 @@ export class MatterBridge implements Part {
       manual_code: codes?.manualPairingCode ?? null,
       qr_payload: codes?.qrPairingCode ?? null,
       fabrics: this.fabrics(),
-      exposed: [...this.bridged.keys()].sort(),
+      exposed: (this.endpoints?.ids() ?? []).sort(),
       expose: settings.expose,
       over_cap: this.selection.over_cap,
       unsupported: this.selection.unsupported,
@@ -296,13 +246,24 @@ export class MatterBridge implements Part {
         softwareVersion: 1,
       },
     });
-    this.aggregator = await node.add(AggregatorEndpoint, { id: 'aggregator', number: AGGREGATOR_ENDPOINT });
+    const aggregator = await node.add(AggregatorEndpoint, { id: 'aggregator', number: AGGREGATOR_ENDPOINT });
+    this.endpoints = new BridgedEntities({
+      matter: this.matter,
+      aggregator,
+      home: this.opts.home,
+      store: this.store,
+      log: this.log,
+      commandWaitMs: this.opts.commandWaitMs,
+      refusal: (entityId) => this.refusal(entityId),
+      fabricLabel: (index) => this.fabricLabel(index),
+      role: () => this.role,
+    });
     this.node = node;
     await this.sync();
     const { bus } = this.opts;
     this.offBus = [
       bus.on('state_changed', this.name, (e) => {
-        this.push(e.entity_id);
+        this.endpoints?.push(e.entity_id);
       }),
       bus.on('entity_added', this.name, () => void this.sync()),
       bus.on('entity_updated', this.name, () => void this.sync()),
@@ -313,7 +274,7 @@ export class MatterBridge implements Part {
     });
     await node.start();
     this.log.info(
-      { ms: Date.now() - started, port: this.opts.port, exposed: this.bridged.size },
+      { ms: Date.now() - started, port: this.opts.port, exposed: this.endpoints.size },
       'Matter bridge is on',
     );
   }
@@ -323,8 +284,8 @@ export class MatterBridge implements Part {
     this.windowClosed();
     const node = this.node;
     this.node = undefined;
-    this.aggregator = undefined;
-    this.bridged.clear();
+    this.endpoints?.clear();
+    this.endpoints = undefined;
     if (node) {
       await this.queue.catch(() => undefined);
       await node.close();
@@ -346,7 +307,7 @@ export class MatterBridge implements Part {
   }
 
   private async syncNow() {
-    if (!this.aggregator) return;
+    if (!this.endpoints) return;
     const settings = this.store.settings();
     this.selection = select(this.opts.home.entities(), settings.expose);
     if (this.selection.over_cap.length)
@@ -354,215 +315,6 @@ export class MatterBridge implements Part {
         { over_cap: this.selection.over_cap.length },
         'more entities chosen than the Matter bridge exposes; the rest are left out',
       );
-    const wanted = new Map(this.selection.exposed.map((e) => [e.entity_id, e]));
-    for (const [id, b] of this.bridged) {
-      const e = wanted.get(id);
-      if (e && bridgedKindOf(e) === b.kind) continue;
-      this.bridged.delete(id);
-      await b.endpoint.delete();
-    }
-    for (const e of wanted.values()) {
-      const b = this.bridged.get(e.entity_id);
-      if (!b) {
-        await this.add(e).catch((err: unknown) => {
-          this.log.error({ err, entity_id: e.entity_id }, 'could not bridge an entity to Matter');
-        });
-        continue;
-      }
-      if (b.name !== e.name) {
-        b.name = e.name;
-        await b.endpoint.set({ bridgedDeviceBasicInformation: { nodeLabel: label(e.name) } });
-      }
-      const room = this.roomOf(e);
-      if (b.room !== room) {
-        b.room = room;
-        await b.endpoint.set({ fixedLabel: { labelList: roomLabels(room) } });
-      }
-    }
+    await this.endpoints.follow(this.selection.exposed);
   }
-
-  /** The entity's area name: the bridged device's room hint. */
-  private roomOf(e: Entity): string {
-    if (!e.area) return '';
-    return this.opts.home.registry.areas.get(e.area)?.name ?? '';
-  }
-
-  private async add(e: Entity) {
-    const kind = bridgedKindOf(e)!;
-    const m = this.matter!;
-    const type: MutableEndpoint = kind
-      .type(m)
-      .with(m.behaviors.BridgedDeviceBasicInformationServer, m.behaviors.FixedLabelServer);
-    const room = this.roomOf(e);
-    const endpoint = new m.Endpoint(type, {
-      id: e.entity_id.replace('.', '-'),
-      number: this.store.endpointNumber(e.entity_id),
-      ...kind.project(e),
-      bridgedDeviceBasicInformation: {
-        nodeLabel: label(e.name),
-        productName: label(`Hearth ${e.domain}`),
-        vendorName: 'Hearth',
-        uniqueId: bridgedUniqueId(e.entity_id),
-        serialNumber: label(e.entity_id),
-        reachable: e.available,
-      },
-      // The area as a hint (Matter Core § 9.8: a bridge groups its devices by a "room" label).
-      fixedLabel: { labelList: roomLabels(room) },
-    });
-    try {
-      await this.aggregator!.add(endpoint);
-    } catch (err) {
-      // A part that failed to initialise is still listed; take it out again.
-      await endpoint.delete().catch(() => undefined);
-      throw err;
-    }
-    const bridged = endpoint as unknown as BridgedEndpoint;
-    const b: Bridged = {
-      entityId: e.entity_id,
-      kind,
-      name: e.name,
-      room,
-      endpoint: bridged,
-      queued: 0,
-      runs: Promise.resolve(),
-      pending: undefined,
-    };
-    this.bridged.set(e.entity_id, b);
-    for (const [cluster, attribute] of kind.watched) {
-      const events = bridged.events[cluster];
-      // Before the change commits: a refused change throws, the interaction fails with that
-      // status and the attribute keeps Hearth's value. (Block bodies: a matter.js observer
-      // returning a value stops the ones after it.)
-      events?.[`${attribute}$Changing`]?.on((_value, _old, session) => {
-        this.guard(b, session);
-      });
-      events?.[`${attribute}$Changed`]?.on((_value, _old, session) => {
-        this.changed(b, session);
-      });
-    }
-  }
-
-  /** Refuses a controller's change the bridge's identity may not make. */
-  private guard(b: Bridged, session: ChangeSession | undefined) {
-    if (session?.fabric === undefined) return; // our own push
-    const refusal = this.refusal(b.entityId);
-    if (!refusal) return;
-    this.log.info(
-      { entity_id: b.entityId, fabric: this.fabricLabel(session.fabric), role: this.role },
-      'Matter controller change refused',
-    );
-    throw this.matter!.refuse(refusal);
-  }
-
-  /** Hearth's state onto the endpoint (unless a controller's command on it is in flight). */
-  private push(entityId: string) {
-    const b = this.bridged.get(entityId);
-    if (!b || b.queued > 0) return;
-    void this.pushNow(b);
-  }
-
-  private async pushNow(b: Bridged) {
-    const e = this.entity(b.entityId);
-    if (!e || this.bridged.get(b.entityId) !== b) return;
-    try {
-      await b.endpoint.set({
-        ...b.kind.project(e),
-        bridgedDeviceBasicInformation: { reachable: e.available },
-      });
-    } catch (err) {
-      this.log.warn({ err, entity_id: b.entityId }, 'could not update a bridged Matter endpoint');
-    }
-  }
-
-  private entity(entityId: string): Entity | undefined {
-    try {
-      return this.opts.home.entity(entityId);
-    } catch {
-      return undefined;
-    }
-  }
-
-  // --- a controller changes something -----------------------------------------------------
-
-  /** A watched attribute changed; changes by a controller (remote session) become Hearth commands. */
-  private changed(b: Bridged, session: ChangeSession | undefined) {
-    if (session?.fabric === undefined) return; // our own push
-    if (b.pending) return; // one run per interaction (moveToLevelWithOnOff changes two attributes)
-    b.pending = { fabric: session.fabric };
-    // After the controller's interaction: the endpoint then shows everything it changed.
-    const run = () => {
-      const fabric = b.pending?.fabric;
-      b.pending = undefined;
-      // What the controller asked for, before a later push of Hearth's state overwrites it.
-      const asked = snapshot(b.endpoint.state, b.kind);
-      b.queued++;
-      b.runs = b.runs.then(() => this.carryOut(b, fabric, asked));
-    };
-    if (session.interactionComplete) session.interactionComplete.once(run);
-    else run();
-  }
-
-  private async carryOut(b: Bridged, fabric: number | undefined, asked: ClusterState) {
-    const cause = { type: 'matter_bridge' as const, id: this.fabricLabel(fabric) };
-    try {
-      const e = this.entity(b.entityId);
-      if (!e || !b.kind.commands || this.refusal(b.entityId)) return;
-      for (const c of b.kind.commands(asked, e)) {
-        const result = await this.opts.home.execute(
-          { entity_id: b.entityId, action: c.action, params: c.params, cause },
-          { waitMs: this.opts.commandWaitMs ?? 5000 },
-        );
-        if (result.outcome !== 'confirmed') {
-          this.log.info(
-            {
-              entity_id: b.entityId,
-              action: c.action,
-              outcome: result.outcome,
-              error: result.error,
-              fabric: cause.id,
-            },
-            'Matter controller command not confirmed; showing Hearth state again',
-          );
-          if (result.outcome !== 'accepted') break;
-        }
-      }
-    } catch (err) {
-      this.log.info({ err, entity_id: b.entityId, fabric: cause.id }, 'Matter controller command refused');
-    } finally {
-      // The last queued change done: confirmed shows the same state again; failed, unconfirmed
-      // or refused shows what Hearth really has.
-      if (--b.queued === 0) await this.pushNow(b);
-    }
-  }
-}
-
-/** A plain copy of the watched clusters' state (matter.js hands out live views). */
-function snapshot(state: ClusterState, kind: BridgedKind): ClusterState {
-  const out: ClusterState = {};
-  for (const [cluster] of kind.watched) {
-    const s = state[cluster];
-    if (s && !(cluster in out))
-      out[cluster] = JSON.parse(
-        JSON.stringify(s, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
-      ) as Record<string, unknown>;
-  }
-  return out;
-}
-
-/**
- * The bridged device's UniqueID: the entity id, or — Matter allows 32 characters — its first 19
- * characters and a hash of the whole id. Stable for the entity, so controllers recognise it.
- */
-export function bridgedUniqueId(entityId: string): string {
-  if (entityId.length <= 32) return entityId;
-  return `${entityId.slice(0, 19)}~${createHash('sha256').update(entityId).digest('hex').slice(0, 12)}`;
-}
-
-/** Matter's label strings hold at most 32 characters. */
-function label(s: string) {
-  return s.slice(0, 32);
-}
-
-function roomLabels(room: string) {
-  return room ? [{ label: 'room', value: room.slice(0, FIXED_LABEL_MAX) }] : [];
 }

@@ -1,4 +1,4 @@
-import type { HomeSettingsView } from './service.js';
+import type { HomeSettingKey, HomeSettingsView } from './types.js';
 
 declare module '../bus.js' {
   interface EventMap {
@@ -9,5 +9,3 @@ declare module '../bus.js' {
     settings_changed: HomeSettingsView & { changed: HomeSettingKey[] };
   }
 }
-
-export type HomeSettingKey = 'time_zone' | 'latitude' | 'longitude';

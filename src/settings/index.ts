@@ -1,8 +1,3 @@
 export { canonicalTimeZone } from '../config/time-zone.js';
-export {
-  HomeSettings,
-  type HomeSettingsPatch,
-  type HomeSettingsView,
-  type SettingSource,
-} from './service.js';
-export type { HomeSettingKey } from './events.js';
+export { HomeSettings } from './service.js';
+export type { HomeSettingKey, HomeSettingsPatch, HomeSettingsView, SettingSource } from './types.js';

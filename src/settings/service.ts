@@ -5,25 +5,8 @@ import type { Part } from '../context.js';
 import { Errors } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { SettingsRepository } from '../store/index.js';
-import type { HomeSettingKey } from './events.js';
+import type { HomeSettingKey, HomeSettingsPatch, HomeSettingsView, SettingSource } from './types.js';
 import './events.js';
-
-/** Where an effective value comes from: saved in the dashboard, the environment/config file, or neither. */
-export type SettingSource = 'settings' | 'config' | 'system' | 'unset';
-
-export interface HomeSettingsView {
-  time_zone: string;
-  latitude: number | null;
-  longitude: number | null;
-  sources: Record<HomeSettingKey, SettingSource>;
-}
-
-/** A change: a value saves it, `null` clears the saved value (back to the config default), absent leaves it. */
-export type HomeSettingsPatch = Partial<{
-  time_zone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}>;
 
 /** What the settings row holds: only values an admin saved. */
 type Stored = Partial<{ time_zone: string; latitude: number; longitude: number }>;

@@ -1,41 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, message } from './api';
 import type { HomeStore } from './live';
-
-interface Pairable {
-  id: string;
-  name: string;
-  pairing: { code?: string; address?: string; credentials?: string; button?: boolean };
-  loaded: boolean;
-  devices: number;
-}
-interface PairedDevice {
-  id: string;
-  name: string;
-  manufacturer: string | null;
-  model: string | null;
-  address: string | null;
-}
-interface PairResult {
-  device: { id: string; name: string; model: string | null };
-  entities: { entity_id: string; name: string; domain: string }[];
-}
-
-/** A device discovery found on the network (only while HEARTH_DISCOVERY is on). */
-interface Offer {
-  integration: string;
-  address: string;
-  name?: string;
-  model?: string;
-  first_seen: string;
-  last_seen: string;
-}
-interface ProgressEvent {
-  pairing_id: string;
-  step: string;
-  message: string;
-  code?: string;
-}
+import type {
+  DiscoveredOffer as Offer,
+  Pairable,
+  PairedDevice,
+  PairingProgress as ProgressEvent,
+  PairResult,
+} from './types';
 
 /** A bridge's link button: Hearth asks again every few seconds for this long after the first 409. */
 const BUTTON_WAIT_MS = 45_000;

@@ -5,33 +5,8 @@ import { api, message, type Role, type User } from './api';
 import { useModule } from './lazy';
 import { HomeSettingsSection } from './settings';
 import { text } from './text';
+import type { AdminUser, InviteView as Invite, SessionView as Session } from './types';
 
-interface AdminUser {
-  id: string;
-  username: string;
-  role: Role;
-  status: 'pending' | 'active';
-  disabled: boolean;
-  created_at: string;
-}
-interface Invite {
-  code: string;
-  role: Role;
-  created_at: string;
-  expires_at: string | null;
-  max_uses: number;
-  uses: number;
-  state: string;
-}
-interface Session {
-  id: string;
-  user_id: string;
-  created_at: string;
-  last_used_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  current: boolean;
-}
 interface Integration {
   id: string;
   name: string;

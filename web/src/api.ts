@@ -1,16 +1,11 @@
 /** The REST client: bearer token from the session, errors in the service's one error shape. */
 
-export type Role = 'admin' | 'user' | 'viewer';
-export interface User {
-  id: string;
-  username: string;
-  role: Role;
-}
-export interface LoginResult {
-  access_token: string;
-  token_type: 'bearer';
-  user: User;
-}
+import type { PublicUser, UserRole } from './types';
+
+/** A person's role: the store's own type. */
+export type Role = UserRole;
+/** The signed-in person as the service answers them. */
+export type User = PublicUser;
 
 export class ApiError extends Error {
   constructor(

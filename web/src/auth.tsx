@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, message, session, type LoginResult, type User } from './api';
+import { api, ApiError, message, session, type User } from './api';
+import type { LoginResult } from './types';
 
 type Mode = 'onboard' | 'login' | 'register';
 

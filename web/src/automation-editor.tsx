@@ -1,14 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, message } from './api';
-import {
-  ActionFields,
-  ConditionList,
-  newAction,
-  newTrigger,
-  STATE_SUGGESTIONS,
-  TriggerFields,
-  type EditorContext,
-} from './automation-parts';
+import { ActionFields, newAction } from './automation-actions';
+import { ConditionList } from './automation-conditions';
+import { STATE_SUGGESTIONS, type EditorContext } from './automation-fields';
+import { newTrigger, TriggerFields } from './automation-triggers';
 import {
   FieldError,
   NumberInput,

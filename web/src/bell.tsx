@@ -1,19 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, message } from './api';
 import type { HomeStore } from './live';
-
-export interface Notification {
-  id: string;
-  message: string;
-  source_type: string;
-  source_id: string | null;
-  created_at: string;
-  key: string | null;
-  audience: 'all' | 'admin';
-  link: string | null;
-  resolved_at: string | null;
-  read: boolean;
-}
+import type { NotificationView as Notification } from './types';
 
 const needsReading = (n: Notification) => !n.read && !n.resolved_at;
 

@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, message, pictureUrl } from './api';
-import type { Entity } from './types';
-
-interface Kept {
-  id: string;
-  at: string;
-  bytes: number;
-}
+import type { Entity, MotionSnapshot as Kept } from './types';
 
 /** An object URL that is revoked when it is replaced or the component goes away. */
 function usePicture(): [string | null, (url: string | null) => void] {

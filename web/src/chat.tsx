@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, message, optional, session } from './api';
 import { recordWav, type Recording } from './wav';
+import type { ChatAnswer } from './types';
 
-interface ChatReply {
-  reply: string;
-  intent: string | null;
-  actions: { entity_id: string; action: string; outcome: string }[];
-  conversation_id: string;
-  transcript?: string;
-}
+/** A chat answer; a voice answer also carries what was heard. */
+type ChatReply = ChatAnswer & { transcript?: string };
 interface Line {
   who: 'me' | 'agent' | 'error';
   text: string;

@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, message } from './api';
 import { useEntity, useModal } from './hooks';
-import {
-  HistoryGraph,
-  LogbookLine,
-  RANGES,
-  Timeline,
-  type LogbookEntry,
-  type RangeId,
-  type Summary,
-} from './history-parts';
+import { HistoryGraph, LogbookLine, RANGES, Timeline, type RangeId } from './history-parts';
 import { CameraPictures } from './camera';
 import type { HomeStore } from './live';
+import type { HistorySummary, LogbookEntry } from './types';
 import { describe } from './tile';
 import { text } from './text';
 
@@ -30,7 +23,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
   const ref = useModal(onClose);
   const [entity] = useEntity(store, id);
   const [range, setRange] = useState<RangeId>('24h');
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<HistorySummary | null>(null);
   const [log, setLog] = useState<LogbookEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -52,7 +45,7 @@ export function EntityDetails({ store, id, onClose }: Props) {
     const since = new Date(until.getTime() - ms).toISOString();
     const q = `since=${encodeURIComponent(since)}&until=${encodeURIComponent(until.toISOString())}`;
     Promise.all([
-      api<Summary>('GET', `/api/home/entities/${id}/history/summary?${q}&buckets=600`),
+      api<HistorySummary>('GET', `/api/home/entities/${id}/history/summary?${q}&buckets=600`),
       // A sensor's readings are its graph; its logbook would be every reading again.
       readings
         ? Promise.resolve([])

@@ -1,42 +1,6 @@
 /** History graph (numeric), timeline (states) and cause wording, shared by the details dialog and the logbook page. */
-import type { Entity } from './types';
+import type { Bucket, Entity, HistorySummary, LogbookEntry, RecordedCause } from './types';
 import { stateWord } from './wording';
-
-export interface Cause {
-  type: string;
-  id: string | null;
-  name: string | null;
-  /** The person an agent acted for. */
-  user_name?: string | null;
-}
-
-export interface LogbookEntry {
-  entity_id: string;
-  name: string;
-  domain: string;
-  area: string | null;
-  state: unknown;
-  previous_state: unknown;
-  at: string;
-  cause: Cause;
-  correlation_id: string | null;
-}
-
-export interface Bucket {
-  at: string;
-  min: number;
-  max: number;
-  mean: number;
-  count: number;
-}
-export interface Span {
-  state: unknown;
-  from: string;
-  to: string;
-}
-export type Summary =
-  | { kind: 'numeric'; since: string; until: string; buckets: Bucket[] }
-  | { kind: 'states'; since: string; until: string; spans: Span[] };
 
 export const RANGES = [
   { id: '24h', label: '24 hours', ms: 86_400_000 },
@@ -53,7 +17,7 @@ const time = (iso: string, long: boolean) =>
   );
 
 /** "by Alice", "by automation Evening lights", "by the device"… */
-export function CauseText({ cause }: { cause: Cause }) {
+export function CauseText({ cause }: { cause: RecordedCause }) {
   const name = cause.name ?? cause.id;
   switch (cause.type) {
     case 'user':
@@ -94,7 +58,13 @@ const H = 180;
 const PAD = { left: 44, right: 8, top: 10, bottom: 22 };
 
 /** A numeric history as a line (mean) over a band (min–max) per bucket, in plain SVG. */
-export function HistoryGraph({ summary, unit }: { summary: Summary & { kind: 'numeric' }; unit: string }) {
+export function HistoryGraph({
+  summary,
+  unit,
+}: {
+  summary: HistorySummary & { kind: 'numeric' };
+  unit: string;
+}) {
   const { buckets } = summary;
   if (buckets.length === 0) return <p class="empty">No readings in this period.</p>;
   const t0 = Date.parse(summary.since);
@@ -171,7 +141,13 @@ export function HistoryGraph({ summary, unit }: { summary: Summary & { kind: 'nu
 }
 
 /** On/off and other states as a bar of spans, with a legend of how long each state held. */
-export function Timeline({ summary, entity }: { summary: Summary & { kind: 'states' }; entity: Entity }) {
+export function Timeline({
+  summary,
+  entity,
+}: {
+  summary: HistorySummary & { kind: 'states' };
+  entity: Entity;
+}) {
   const { spans } = summary;
   if (spans.length === 0) return <p class="empty">No changes in this period.</p>;
   const t0 = Date.parse(summary.since);

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { api, ApiError, message, session } from './api';
-import type { Area, CommandResult, Entity } from './types';
+import type { Area, CommandResult, Entity, StateChangedEvent } from './types';
 
 /** What the dashboard shows under a tile after a command: pending until the outcome arrives. */
 export interface ControlStatus {
@@ -11,10 +11,6 @@ export interface ControlStatus {
 }
 
 type Listener = () => void;
-interface StateEvent {
-  entity_id: string;
-  new_state: Pick<Entity, 'state' | 'attributes' | 'available' | 'last_changed'>;
-}
 
 /** Back-off between reconnection attempts the page makes itself (after the server closed the socket). */
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -40,7 +36,7 @@ export class HomeStore {
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Events that arrive while a catch-up load is in flight, applied over its (older) snapshot. */
-  private pending: StateEvent[] | null = null;
+  private pending: StateChangedEvent[] | null = null;
 
   /**
    * Reads every entity and area and re-renders every tile whose entity changed: tiles are
@@ -95,7 +91,7 @@ export class HomeStore {
       // A refused handshake (not a transport error) is not retried by Socket.IO itself.
       if (!socket.active) this.reconnectLater();
     });
-    socket.on('state_changed', (e: StateEvent) => this.applyState(e, true));
+    socket.on('state_changed', (e: StateChangedEvent) => this.applyState(e, true));
     socket.on('entity_added', (e: Entity) => {
       this.entities.set(e.entity_id, e);
       this.changedStructure();
@@ -164,7 +160,7 @@ export class HomeStore {
     for (const l of this.connection) l();
   }
 
-  private applyState(e: StateEvent, live: boolean) {
+  private applyState(e: StateChangedEvent, live: boolean) {
     if (live && this.pending) this.pending.push(e);
     const cur = this.entities.get(e.entity_id);
     if (!cur) return;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, message } from './api';
 import { useStructure } from './hooks';
-import { LogbookLine, RANGES, type LogbookEntry, type RangeId } from './history-parts';
+import { LogbookLine, RANGES, type RangeId } from './history-parts';
+import type { LogbookEntry } from './types';
 import type { HomeStore } from './live';
 import { cap } from './wording';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, message } from './api';
+import type { Area, MatterBridgeExpose as Expose, MatterBridgeStatus as BridgeStatus } from './types';
 
 /**
  * Administration → Matter bridge (its own chunk, loaded when Administration opens): Hearth's
@@ -8,33 +9,6 @@ import { api, message } from './api';
  * SVG, so no QR library is downloaded) and manual code, open pairing again for a second
  * ecosystem, and list and remove the paired controllers.
  */
-
-interface Expose {
-  domains?: string[];
-  areas?: string[];
-  labels?: string[];
-  entities?: string[];
-  exclude?: string[];
-}
-interface BridgeStatus {
-  enabled: boolean;
-  access: 'control' | 'read_only';
-  commissioning_open: boolean;
-  manual_code: string | null;
-  qr_payload: string | null;
-  qr_svg: string | null;
-  fabrics: { index: number; label: string; vendor_id: number }[];
-  exposed: string[];
-  expose: Expose;
-  cap: number;
-  over_cap: string[];
-  unsupported: string[];
-  warnings: string[];
-}
-interface Area {
-  id: string;
-  name: string;
-}
 
 const BASE = '/api/matter-bridge';
 
@@ -71,6 +45,8 @@ export function MatterBridgeSection() {
   const [status, setStatus] = useState<BridgeStatus | null>(null);
   const [areas, setAreas] = useState<Area[]>([]);
   const [busy, setBusy] = useState(false);
+  // The chosen access shows at once (a controlled radio would spring back until the server answers).
+  const [access, setAccess] = useState<BridgeStatus['access']>('control');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // The exposure form, edited locally until saved.
@@ -81,6 +57,7 @@ export function MatterBridgeSection() {
 
   const show = (s: BridgeStatus) => {
     setStatus(s);
+    setAccess(s.access);
     setDomains(s.expose.domains ?? []);
     setChosenAreas(s.expose.areas ?? []);
     setEntities((s.expose.entities ?? []).join(', '));
@@ -91,21 +68,28 @@ export function MatterBridgeSection() {
     api<Area[]>('GET', '/api/home/areas').then(setAreas, () => setAreas([]));
   }, []);
 
-  const run = async (what: string, fn: () => Promise<BridgeStatus>) => {
+  const run = async (what: string, fn: () => Promise<BridgeStatus>): Promise<boolean> => {
     setError(null);
     setDone(null);
     setBusy(true);
     try {
       show(await fn());
       setDone(what);
+      return true;
     } catch (err) {
       setError(message(err));
+      return false;
     } finally {
       setBusy(false);
     }
   };
   const patch = (what: string, body: Record<string, unknown>) =>
     run(what, () => api<BridgeStatus>('PATCH', BASE, body));
+  const chooseAccess = async (value: BridgeStatus['access'], what: string) => {
+    const before = access;
+    setAccess(value);
+    if (!(await patch(what, { access: value }))) setAccess(before);
+  };
 
   if (!status)
     return error ? (
@@ -158,9 +142,9 @@ export function MatterBridgeSection() {
           <input
             type="radio"
             name="bridge-access"
-            checked={status.access === 'control'}
+            checked={access === 'control'}
             disabled={busy}
-            onChange={() => void patch('Controllers may control.', { access: 'control' })}
+            onChange={() => void chooseAccess('control', 'Controllers may control.')}
           />{' '}
           See and control
         </label>{' '}
@@ -168,9 +152,9 @@ export function MatterBridgeSection() {
           <input
             type="radio"
             name="bridge-access"
-            checked={status.access === 'read_only'}
+            checked={access === 'read_only'}
             disabled={busy}
-            onChange={() => void patch('Controllers may only see.', { access: 'read_only' })}
+            onChange={() => void chooseAccess('read_only', 'Controllers may only see.')}
           />{' '}
           Only see (their commands are refused)
         </label>

@@ -1,39 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api, message, session } from './api';
+import type { MatterNode, MatterStatus, PairingProgress as Progress, SharedNode } from './types';
 
 /**
  * Admin → Integrations → Matter (loaded only when an admin opens Administration): turn Matter on,
  * add a device by its pairing code with live progress, see nodes and their reachability, remove
  * one, and share one with another Matter app.
  */
-
-interface MatterStatus {
-  state: string;
-  detail?: string;
-  enabled: boolean;
-  nodes: number;
-}
-interface MatterNode {
-  node_id: string;
-  name: string;
-  vendor: string | null;
-  product: string | null;
-  reachable: boolean;
-  devices: string[];
-  entities: string[];
-}
-interface Progress {
-  pairing_id: string;
-  step: string;
-  message: string;
-}
-interface Shared {
-  node_id: string;
-  manual_code: string;
-  qr_code: string;
-  expires_in: number;
-}
 
 const BASE = '/api/home/integrations/matter';
 
@@ -50,7 +24,7 @@ export function MatterSection() {
   const [steps, setSteps] = useState<Progress[]>([]);
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<{ text: string; field?: string | undefined } | null>(null);
-  const [shared, setShared] = useState<Shared | null>(null);
+  const [shared, setShared] = useState<SharedNode | null>(null);
 
   const reload = async () => {
     try {
@@ -127,7 +101,7 @@ export function MatterSection() {
 
   const share = (n: MatterNode) =>
     run(async () => {
-      setShared(await api<Shared>('POST', `${BASE}/nodes/${n.node_id}/share`, {}));
+      setShared(await api<SharedNode>('POST', `${BASE}/nodes/${n.node_id}/share`, {}));
     });
 
   if (!status) return <p class="empty">Loading Matter…</p>;

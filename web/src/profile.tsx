@@ -2,15 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type User } from './api';
 import { humanError } from './errors';
 import { savedTheme, setTheme, type Theme } from './theme';
-
-interface Session {
-  id: string;
-  created_at: string;
-  last_used_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  current: boolean;
-}
+import type { SessionView as Session } from './types';
 
 /** One's own account: password, sessions (sign out elsewhere or everywhere), and the theme on this device. */
 export function ProfileView({ me, onSignedOut }: { me: User; onSignedOut: () => void }) {

@@ -1,14 +1,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, ApiError, message } from './api';
-
-type Field = 'time_zone' | 'latitude' | 'longitude';
-type Source = 'settings' | 'config' | 'system' | 'unset';
-interface HomeSettings {
-  time_zone: string;
-  latitude: number | null;
-  longitude: number | null;
-  sources: Record<Field, Source>;
-}
+import type {
+  HomeSettingKey as Field,
+  HomeSettingsView as HomeSettings,
+  SettingSource as Source,
+} from './types';
 
 const SOURCE_TEXT: Record<Source, string> = {
   settings: 'saved here',

@@ -4,18 +4,7 @@ import { humanError } from './errors';
 import { HIDDEN } from './home';
 import { useStructure } from './hooks';
 import type { HomeStore } from './live';
-import type { Area, Entity } from './types';
-
-interface Device {
-  id: string;
-  name: string;
-  integration: string;
-  manufacturer: string | null;
-  model: string | null;
-  area: string | null;
-  available: boolean;
-  entities: string[];
-}
+import type { Area, Device, Entity } from './types';
 
 type Say = (text: string, ok?: boolean) => void;
 

@@ -7,3 +7,6 @@ export function text(value: unknown, fallback = ''): string {
   const shown: unknown = value ?? fallback;
   return String(shown);
 }
+
+/** A loosely typed value (an attribute) as a number, or undefined when it is not one. */
+export const num = (v: unknown) => (typeof v === 'number' ? v : undefined);

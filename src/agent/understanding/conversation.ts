@@ -4,7 +4,7 @@
  * asked back ("which one?"), and a rule or command waiting for "yes".
  */
 import type { Clock } from '../../clock.js';
-import type { Reading, Referent } from './reader.js';
+import type { Reading, Referent } from './reading.js';
 
 export const CONVERSATION_TTL_MS = 5 * 60_000;
 

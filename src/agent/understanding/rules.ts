@@ -5,7 +5,7 @@
  * is exactly as valid as one made in the dashboard.
  */
 import type { PlannedCommand } from '../plan.js';
-import type { RuleDraft } from './understand.js';
+import type { RuleDraft } from './read-rule.js';
 
 const DAY_NAMES: Record<string, string> = {
   mon: 'Monday',

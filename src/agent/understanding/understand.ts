@@ -9,42 +9,17 @@ import { IntentEngine, type IntentResult } from '../intents/engine.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { Conversation } from './conversation.js';
-import {
-  NOUNS,
-  DATE_QUESTION,
-  HELP_PHRASES,
-  TIME_QUESTION,
-  TIMER_CANCEL,
-  TIMER_LIST,
-  UNDO_PHRASES,
-} from './lexicon.js';
-import { LEXICON_WORDS, SecondStage, type Reading, type Referent, type Target } from './reader.js';
+import { NOUNS } from './lexicon.js';
+import { readRule, type RuleDraft } from './read-rule.js';
+import { SecondStage } from './reader.js';
+import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
+import { specialIntent, type SpecialIntent } from './special-requests.js';
+import { LEXICON_WORDS } from './tagger.js';
 import { cutWhen, markClockTimes, type When } from './when.js';
-
-export type SpecialIntent =
-  | 'HearthUndo'
-  | 'HassGetCurrentTime'
-  | 'HassGetCurrentDate'
-  | 'HearthHelp'
-  | 'HearthTimerList'
-  | 'HearthTimerCancel';
 
 export interface Command {
   reading: Reading;
   when?: When | undefined;
-}
-
-/** A rule said in words, before the person confirms it. */
-export interface RuleDraft {
-  trigger:
-    | { type: 'time'; at: string; days?: string[] }
-    | { type: 'solar'; event: 'sunrise' | 'sunset' }
-    | { type: 'device_state'; entity: string; to: string; name: string };
-  conditions: (
-    | { type: 'sun'; after?: 'sunset' | 'sunrise'; before?: 'sunset' | 'sunrise' }
-    | { type: 'time'; after?: string; before?: string }
-  )[];
-  command: Reading;
 }
 
 export type Understood =
@@ -55,7 +30,6 @@ export type Understood =
   | { kind: 'rule'; rule: RuleDraft }
   | { kind: 'none' };
 
-const QUESTION_INTENTS = new Set(['HassGetState', 'HassClimateGetTemperature']);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
@@ -95,7 +69,11 @@ export class Understanding {
       if (picked) return { kind: 'command', command: { reading: picked } };
     }
 
-    const rule = this.rule(tokens, area, conv);
+    const rule = readRule(tokens, {
+      read: (toks) => this.read(toks, area, conv.referent),
+      stage2: this.stage2,
+      area,
+    });
     if (rule) return { kind: 'rule', rule };
 
     const single = this.single(tokens, area, conv.referent);
@@ -305,102 +283,6 @@ export class Understanding {
     if (parts.length === 1) return { kind: 'command', command: parts[0]! };
     return { kind: 'compound', parts };
   }
-
-  /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
-  private rule(tokens: string[], area: string | null, conv: Conversation): RuleDraft | undefined {
-    const first = tokens[0];
-    if (!first) return undefined;
-    const conditions: RuleDraft['conditions'] = [];
-    let rest = [...tokens];
-    // conditions anywhere: "after sunset", "before sunrise", "at night"
-    for (const [phrase, cond] of [
-      [['after', 'sunset'], { type: 'sun', after: 'sunset' }],
-      [['after', 'dark'], { type: 'sun', after: 'sunset' }],
-      [['at', 'night'], { type: 'sun', after: 'sunset' }],
-      [['before', 'sunrise'], { type: 'sun', before: 'sunrise' }],
-    ] as const) {
-      const at = indexOf(rest, phrase);
-      if (at >= 0 && first !== 'at') {
-        conditions.push({ ...cond });
-        rest = [...rest.slice(0, at), ...rest.slice(at + phrase.length)];
-      }
-    }
-    const schedule = readSchedule(rest);
-    if (schedule) {
-      const cmd = this.ruleCommand(schedule.rest, area, conv);
-      if (!cmd) return undefined;
-      return { trigger: schedule.trigger, conditions, command: cmd };
-    }
-    if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
-    // the trigger clause ends where a command begins
-    for (let k = 2; k < rest.length; k++) {
-      const cmd = this.ruleCommand(rest.slice(k), area, conv);
-      if (!cmd) continue;
-      const trigger = this.stateTrigger(rest.slice(1, k), area);
-      if (trigger) return { trigger, conditions, command: cmd };
-    }
-    return undefined;
-  }
-
-  private ruleCommand(tokens: string[], area: string | null, conv: Conversation): Reading | undefined {
-    const toks = tokens[0] === 'then' ? tokens.slice(1) : tokens;
-    if (toks.length === 0) return undefined;
-    const r = this.read(toks, area, conv.referent);
-    if (!r || r.ask || QUESTION_INTENTS.has(r.intent)) return undefined;
-    return r;
-  }
-
-  /** "the garage door opens", "there is motion in the hallway", "the front door is unlocked". */
-  private stateTrigger(clause: string[], area: string | null): RuleDraft['trigger'] | undefined {
-    const EVENTS: [string[], string][] = [
-      [['opens'], 'open'],
-      [['is', 'opened'], 'open'],
-      [['is', 'open'], 'open'],
-      [['closes'], 'closed'],
-      [['is', 'closed'], 'closed'],
-      [['turns', 'on'], 'on'],
-      [['goes', 'on'], 'on'],
-      [['is', 'on'], 'on'],
-      [['turns', 'off'], 'off'],
-      [['goes', 'off'], 'off'],
-      [['is', 'off'], 'off'],
-      [['is', 'locked'], 'locked'],
-      [['gets', 'locked'], 'locked'],
-      [['is', 'unlocked'], 'unlocked'],
-      [['gets', 'unlocked'], 'unlocked'],
-      [['unlocks'], 'unlocked'],
-      [['locks'], 'locked'],
-      [['detects', 'motion'], 'on'],
-    ];
-    // the same event in other kinds' words: a lock "opens" when it is unlocked
-    const ALSO: Record<string, string[]> = { open: ['open', 'unlocked'], closed: ['closed', 'locked'] };
-    const questions: string[][] = [];
-    for (const [words, state] of EVENTS) {
-      const at = indexOf(clause, words);
-      if (at < 0 || at + words.length !== clause.length) continue;
-      for (const st of ALSO[state] ?? [state]) questions.push(['is', ...clause.slice(0, at), st]);
-      break;
-    }
-    if (clause[0] === 'there' && clause[1] === 'is' && clause.includes('motion'))
-      questions.push(['is', 'there', ...clause.slice(2)]);
-    if (clause.includes('motion') && clause.includes('detected')) questions.push(['is', ...clause]);
-    let r: Reading | undefined;
-    for (const q of questions) {
-      r = this.stage2.read(q.join(' '), { area });
-      if (r?.intent === 'HassGetState' && typeof r.slots.state === 'string') break;
-      r = undefined;
-    }
-    if (!r || typeof r.slots.state !== 'string') return undefined;
-    const t = r.target;
-    const members = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
-    if (members.length !== 1) return undefined;
-    return {
-      type: 'device_state',
-      entity: members[0]!.entity_id,
-      to: r.slots.state,
-      name: members[0]!.name,
-    };
-  }
 }
 
 const DOMAIN_OF: Record<string, string> = {
@@ -431,102 +313,4 @@ function sameCommand(a: Command, b: Command): boolean {
 
 function hasJoin(text: string): boolean {
   return /,|\band\b|\bthen\b|\balso\b/i.test(text);
-}
-
-function indexOf(tokens: readonly string[], phrase: readonly string[]): number {
-  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    for (let k = 0; k < phrase.length; k++) if (tokens[i + k] !== phrase[k]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-function matchesAny(tokens: string[], phrases: string[]): boolean {
-  const text = tokens.join(' ');
-  return phrases.some((p) => text === p || text === `${p} please` || text === `please ${p}`);
-}
-
-function specialIntent(tokens: string[]): SpecialIntent | undefined {
-  const core = tokens.filter((t) => !['hey', 'ok', 'okay', 'oops', 'so', 'please', 'um', 'uh'].includes(t));
-  const text = core.join(' ');
-  if (
-    UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
-    /^undo\b/.test(text)
-  )
-    return 'HearthUndo';
-  if (matchesAny(core, ['put it back', 'change it back', 'take that back', 'revert that', 'revert it']))
-    return 'HearthUndo';
-  if (matchesAny(core, TIME_QUESTION)) return 'HassGetCurrentTime';
-  if (matchesAny(core, DATE_QUESTION) || text === 'what day is today') return 'HassGetCurrentDate';
-  if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
-  if (TIMER_LIST.some((p) => text.includes(p)) && !/\bcancel\b/.test(text)) return 'HearthTimerList';
-  if (matchesAny(core, TIMER_CANCEL) || /^cancel (the |my |all )?(timers?|scheduled)/.test(text))
-    return 'HearthTimerCancel';
-  return undefined;
-}
-
-const DAYS: Record<string, string[]> = {
-  day: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  morning: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  evening: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  night: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  weekday: ['mon', 'tue', 'wed', 'thu', 'fri'],
-  weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
-  weekend: ['sat', 'sun'],
-  weekends: ['sat', 'sun'],
-  monday: ['mon'],
-  tuesday: ['tue'],
-  wednesday: ['wed'],
-  thursday: ['thu'],
-  friday: ['fri'],
-  saturday: ['sat'],
-  sunday: ['sun'],
-};
-
-/** "every weekday at 7", "at 6h30 every day", "every day at sunset", "at sunrise". */
-function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: string[] } | undefined {
-  let days: string[] | undefined;
-  let rest = [...tokens];
-  let every = false;
-  let evening = false;
-  const e = rest.findIndex((t) => t === 'every' || t === 'each' || t === 'on');
-  if (e >= 0 && DAYS[rest[e + 1] ?? '']) {
-    const word = rest[e + 1]!;
-    if (rest[e] === 'on' && !word.endsWith('s') && !DAYS[word]?.length) return undefined;
-    days = DAYS[word]!.length === 7 ? undefined : DAYS[word];
-    evening = word === 'night' || word === 'evening';
-    every = true;
-    rest = [...rest.slice(0, e), ...rest.slice(e + 2)];
-  } else if (rest[0] === 'daily') {
-    every = true;
-    rest = rest.slice(1);
-  }
-  const sun = rest.findIndex((t, i) => t === 'at' && (rest[i + 1] === 'sunset' || rest[i + 1] === 'sunrise'));
-  if (sun >= 0) {
-    const event = rest[sun + 1] as 'sunset' | 'sunrise';
-    rest = [...rest.slice(0, sun), ...rest.slice(sun + 2)];
-    return { trigger: { type: 'solar', event }, rest: trimLinks(rest) };
-  }
-  if (!every) return undefined;
-  const cut = cutWhen(rest);
-  if (!cut.when?.at) return undefined;
-  let at = cut.when.at;
-  const h = Number(at.slice(0, 2));
-  if (evening && h < 12) at = `${String(h + 12).padStart(2, '0')}${at.slice(2)}`;
-  return { trigger: { type: 'time', at, ...(days ? { days } : {}) }, rest: trimLinks(cut.tokens) };
-}
-
-function trimLinks(tokens: string[]): string[] {
-  let t = tokens;
-  while (t.length > 0 && ['then', 'and', 'please'].includes(t[0]!)) t = t.slice(1);
-  return t;
-}
-
-/** A short form of what a reading targets, for replies and rules in words. */
-export function describeTarget(t: Target | undefined): string {
-  if (!t) return 'it';
-  if (t.kind === 'entities') return `the ${t.entities[0]?.name ?? 'device'}`;
-  const kind = t.domain === '*' ? 'everything' : `the ${t.device_class ?? t.domain.replace(/_/g, ' ')}s`;
-  const where = t.area ? ` in the ${t.area.name}` : t.floor ? ` on the ${t.floor.name}` : '';
-  return `${kind}${where}`;
 }

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../schema/typebox.js';
 
 export { RefTo, Strict, StringEnum } from '../../schema/typebox.js';
@@ -17,11 +17,13 @@ export const ErrorBody = Type.Object(
 export const Role = StringEnum(['admin', 'user', 'viewer']);
 
 export const PublicUser = Type.Object({ id: Type.String(), username: Type.String(), role: Role });
+export type PublicUser = Static<typeof PublicUser>;
 
 export const LoginResult = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),
   user: PublicUser,
 });
+export type LoginResult = Static<typeof LoginResult>;
 
 export const Ok = Type.Object({ ok: Type.Literal(true) });

@@ -1,18 +1,12 @@
 import type { CommissioningController } from '@project-chip/matter.js';
-import type { Endpoint, PairedNode } from '@project-chip/matter.js/device';
+import type { PairedNode } from '@project-chip/matter.js/device';
 import { AppError, Errors } from '../../errors.js';
 import type { IntegrationHost } from '../../home/integration.js';
 import type { Logger } from '../../log.js';
-import {
-  MAPPINGS,
-  buttonState,
-  DeviceType,
-  type EndpointView,
-  type EntityMapping,
-  type Memo,
-  textOf,
-} from './clusters.js';
+import { buttonState } from './clusters.js';
 import { parsePairingCode, type PairingCode } from './codes.js';
+import { commissionError, matterStatusError } from './matter-errors.js';
+import { announceNode, type EntityBinding, type NodeRecord } from './node-devices.js';
 import { matterEnvironment, type MatterModules, type MatterNetwork } from './stack.js';
 
 /**
@@ -55,35 +49,6 @@ export interface NodeSummary {
   entities: string[];
 }
 
-interface EntityBinding {
-  uniqueId: string;
-  entityId: string;
-  deviceId: string;
-  endpoint: EndpointView;
-  mapping: EntityMapping;
-  memo: Memo;
-}
-
-interface NodeRecord {
-  id: string;
-  paired: PairedNode;
-  reachable: boolean;
-  /** Entities by unique_id. */
-  entities: Map<string, EntityBinding>;
-  /** Entities by endpoint number (a report re-reads every entity of its endpoint). */
-  byEndpoint: Map<number, EntityBinding[]>;
-  devices: Set<string>;
-  name: string;
-  /** The node announced its shutdown; reports count as life again only after it reconnected. */
-  shutDown: boolean;
-}
-
-const matterStatusError = (err: unknown): string => {
-  const e = (typeof err === 'object' && err !== null ? err : {}) as { code?: unknown; message?: string };
-  const message = (e.message ?? String(err)).replace(/\s+/g, ' ').trim();
-  return typeof e.code === 'number' ? `Matter status ${e.code}: ${message}` : message;
-};
-
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -94,15 +59,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
   ]).finally(() => clearTimeout(timer));
 }
 
-const NOT_FOUND_HELP =
-  'Hearth reaches Matter devices over the home network (Wi-Fi, Ethernet, or Thread through a border router such as an Apple TV, a Nest Hub or a border-router stick). ' +
-  'Check that the device is powered and in pairing mode; if another app (Apple Home, Google Home, SmartThings…) already has it, use that app\'s "share" / "pairing mode" to get a new code. ' +
-  'Bluetooth (BLE) pairing of a factory-new device is not supported: add it to another Matter app first, then share it with Hearth.';
-
 export class MatterController {
   private matter!: MatterModules;
   private ctl!: CommissioningController;
   private readonly nodes = new Map<string, NodeRecord>();
+  /** Device id → name, for the parts of a device announced under it. */
+  private readonly deviceNames = new Map<string, string>();
   private pairing: Promise<unknown> | undefined;
 
   constructor(private readonly opts: ControllerOptions) {}
@@ -204,7 +166,7 @@ export class MatterController {
         { connectNodeAfterCommissioning: false },
       );
     } catch (err) {
-      throw this.commissionError(err, code);
+      throw commissionError(err, code, this.opts.log);
     }
     progress('reading', "Device added to Hearth's fabric; reading what it offers…");
     const paired = await this.ctl.getNode(nodeId);
@@ -215,34 +177,6 @@ export class MatterController {
     );
     const summary = this.summary(record);
     return summary;
-  }
-
-  /** matter.js' commissioning errors → what a person can act on. */
-  private commissionError(err: unknown, code: PairingCode): AppError {
-    // Discovery wraps each attempt's failure in an aggregate: read them all.
-    const errors =
-      typeof err === 'object' && err !== null ? (err as { errors?: unknown[] }).errors : undefined;
-    const inner = (errors ?? []).map(matterStatusError);
-    const message = [matterStatusError(err), ...inner].join(' | ');
-    const name = err instanceof Error ? err.constructor.name : '';
-    this.opts.log.warn({ err_name: name, err: message }, 'Matter commissioning failed');
-    // PASE (SPAKE2+) fails its key confirmation when the passcode is not the device's.
-    if (/key confirmation|passcode|spake|pase/i.test(inner.join(' ') || message)) {
-      return Errors.validation(
-        'code: the device refused this pairing code (the passcode does not match); check the code on the device or in the app that shared it.',
-        { field: 'code' },
-      );
-    }
-    if (/discover|no commissionable device|not found|could not connect|timeout/i.test(message + name)) {
-      const ble = code.bleOnly
-        ? ' This QR code says the device only offers Bluetooth for its first pairing, which Hearth does not support.'
-        : '';
-      return Errors.deviceUnreachable(
-        `No Matter device in pairing mode answered to this code.${ble} ${NOT_FOUND_HELP}`,
-        { field: 'code' },
-      );
-    }
-    return Errors.pairingRefused(`Adding the Matter device failed: ${message}`);
   }
 
   // --- nodes ---------------------------------------------------------------------------------
@@ -393,145 +327,10 @@ export class MatterController {
     return record;
   }
 
-  /** Every endpoint of the node, depth first (bridged devices sit under the aggregator). */
-  private endpoints(paired: PairedNode): Endpoint[] {
-    const out: Endpoint[] = [];
-    const seen = new Set<number>();
-    const visit = (ep: Endpoint) => {
-      const num = ep.getNumber();
-      if (seen.has(num)) return;
-      seen.add(num);
-      out.push(ep);
-      for (const child of ep.getChildEndpoints()) visit(child);
-    };
-    const root = paired.getRootEndpoint();
-    if (root) visit(root);
-    for (const ep of paired.parts.values()) visit(ep);
-    return out;
-  }
-
-  private view(ep: Endpoint): EndpointView {
-    const deviceTypes = ep.getDeviceTypes().map((d) => d.code as number);
-    return {
-      number: ep.getNumber(),
-      deviceTypes,
-      state: (cluster) => ep.maybeStateOf(cluster),
-      features: (cluster) => ep.maybeFeaturesOf(cluster) ?? {},
-      invoke: async (cluster, command, request) => {
-        const fn = ep.commandsOf(cluster)[command];
-        if (!fn) throw new Error(`the device has no ${cluster}.${command} command`);
-        return fn(request);
-      },
-      write: (cluster, values) => ep.setStateOf(cluster, values as never),
-    };
-  }
-
-  /** (Re-)announces the node's devices and entities from its current structure. */
+  /** (Re-)announces the node and, when it is reachable, reports what its entities show. */
   private announce(n: NodeRecord) {
-    const { host } = this.opts;
-    const info = n.paired.basicInformation;
-    n.name = textOf(info?.nodeLabel) ?? textOf(info?.productName) ?? `Matter node ${n.id}`;
-    const nodeDevice = n.id;
-    const deviceOf = new Map<number, string>();
-    const seen = new Set<string>();
-    // The node itself is always a device (for a bridge: the bridge), bridged devices sit beside it.
-    host.announceDevice({
-      id: nodeDevice,
-      name: n.name,
-      manufacturer: info?.vendorName ?? null,
-      model: info?.productName ?? null,
-      identifiers: {
-        matter_node_id: n.id,
-        ...(info?.uniqueId ? { matter_unique_id: info.uniqueId } : {}),
-        ...(info?.serialNumber ? { serial_number: info.serialNumber } : {}),
-      },
-    });
-    n.devices.add(nodeDevice);
-    for (const ep of this.endpoints(n.paired)) {
-      const view = this.view(ep);
-      const bridged = view.state('bridgedDeviceBasicInformation');
-      let deviceId = nodeDevice;
-      let deviceName = n.name;
-      if (bridged || view.deviceTypes.includes(DeviceType.bridgedNode)) {
-        deviceId = `${n.id}-${view.number}`;
-        const uniqueId = textOf(bridged?.uniqueId);
-        deviceName = textOf(bridged?.nodeLabel) ?? textOf(bridged?.productName) ?? `${n.name} ${view.number}`;
-        host.announceDevice({
-          id: deviceId,
-          name: deviceName,
-          manufacturer: textOf(bridged?.vendorName) ?? info?.vendorName ?? null,
-          model: textOf(bridged?.productName) ?? null,
-          identifiers: {
-            matter_node_id: n.id,
-            matter_endpoint: String(view.number),
-            ...(uniqueId ? { matter_unique_id: uniqueId } : {}),
-          },
-        });
-        n.devices.add(deviceId);
-      } else {
-        // A composed device's parts (and an aggregator's bridged children) belong to the
-        // bridged device they sit under.
-        const owner = this.ownerOf(n.paired, view.number, deviceOf);
-        if (owner) {
-          deviceId = owner.id;
-          deviceName = owner.name;
-        }
-      }
-      deviceOf.set(view.number, deviceId);
-      this.deviceNames.set(deviceId, deviceName);
-      const isAggregator = view.deviceTypes.includes(DeviceType.aggregator);
-      for (const mapping of MAPPINGS) {
-        if (isAggregator || !mapping.applies(view)) continue;
-        if (view.number === 0 && mapping.key !== 'battery') continue;
-        const uniqueId = `${n.id}/${view.number}/${mapping.key}`;
-        const shape = mapping.shape(view);
-        const entityId = host.announceEntity({
-          unique_id: uniqueId,
-          domain: shape.domain,
-          name: shape.suffix ? `${deviceName} ${shape.suffix}` : deviceName,
-          device_id: deviceId,
-          capabilities: shape.capabilities,
-          attributes: { ...shape.attributes, matter_endpoint: view.number },
-        });
-        seen.add(uniqueId);
-        const existing = n.entities.get(uniqueId);
-        n.entities.set(uniqueId, {
-          uniqueId,
-          entityId,
-          deviceId,
-          endpoint: view,
-          mapping,
-          memo: existing?.memo ?? {},
-        });
-      }
-    }
-    for (const uniqueId of [...n.entities.keys()]) {
-      if (!seen.has(uniqueId)) {
-        n.entities.delete(uniqueId);
-        host.removeEntity(uniqueId);
-      }
-    }
-    n.byEndpoint.clear();
-    for (const b of n.entities.values()) {
-      const list = n.byEndpoint.get(b.endpoint.number) ?? [];
-      list.push(b);
-      n.byEndpoint.set(b.endpoint.number, list);
-    }
+    announceNode(this.opts.host, n, this.deviceNames);
     if (n.reachable) for (const b of n.entities.values()) this.report(n, b);
-  }
-
-  private readonly deviceNames = new Map<string, string>();
-
-  /** The bridged device an endpoint belongs to: the nearest ancestor announced as one. */
-  private ownerOf(paired: PairedNode, endpoint: number, deviceOf: Map<number, string>) {
-    for (const [num, deviceId] of deviceOf) {
-      if (num === 0) continue;
-      const ep = paired.getDeviceById(num);
-      const under = (e: Endpoint | undefined): boolean =>
-        !!e && e.getChildEndpoints().some((c) => c.getNumber() === endpoint || under(c));
-      if (deviceId.includes('-') && under(ep)) return { id: deviceId, name: this.deviceNames.get(deviceId)! };
-    }
-    return undefined;
   }
 
   private report(n: NodeRecord, b: EntityBinding) {

@@ -1,14 +1,16 @@
 import type { TimerHandle } from '../../clock.js';
 import { AppError, Errors } from '../../errors.js';
-import type { DeviceCommand, EntityAnnouncement } from '../../home/integration.js';
+import type { DeviceCommand } from '../../home/integration.js';
 import { DeviceAuth } from '../local/auth.js';
 import type { DeviceContext, DeviceSession } from '../local/devices.js';
 import { deviceRequest, DeviceRequestError } from '../local/http.js';
 import type { DeviceTiming } from '../local/session.js';
 import { parseAddress } from '../pairing/address.js';
+import { cameraEntity } from './camera-entity.js';
 import { classify, userOf, OnvifClient, type NotificationMessage, type OnvifPreset } from './client.js';
 import { looksLikeJpeg } from './jpeg.js';
 import { motionOf } from './motion.js';
+import { followToPreset, presetAt } from './ptz.js';
 import type { SnapshotStore } from './snapshots.js';
 
 /** What pairing learned about a camera (`SavedDevice.data`). */
@@ -25,10 +27,6 @@ export interface CameraData {
   active: boolean;
 }
 
-/** How close (in the camera's generic PTZ space, −1…1) a position must be to count as a preset's. */
-const PRESET_TOLERANCE = 0.01;
-/** How long a PTZ head may take to reach a preset before Hearth stops following it. */
-const PTZ_FOLLOW_MS = 30_000;
 /** Largest snapshot accepted from a camera. */
 const MAX_SNAPSHOT_BYTES = 10 * 1024 * 1024;
 
@@ -190,31 +188,8 @@ export class CameraSession implements DeviceSession {
 
   // --- entities ------------------------------------------------------------------------------
 
-  private cameraEntity(): EntityAnnouncement {
-    const presets = this.data.presets.map((p) => p.name);
-    const actions = [
-      ...(this.data.events ? ['start_recording', 'stop_recording'] : []),
-      ...(presets.length ? ['goto_preset'] : []),
-    ];
-    return {
-      unique_id: this.cameraUid,
-      device_id: this.id,
-      domain: 'camera',
-      name: this.ctx.saved.name,
-      capabilities: { actions, ...(presets.length ? { presets } : {}) },
-      attributes: {
-        brand: this.ctx.saved.manufacturer,
-        model: this.ctx.saved.model,
-        ptz: this.data.ptz,
-        motion_events: this.data.events,
-        has_snapshot: this.data.snapshot_uri !== null,
-        ...(this.data.stream_uri ? { stream_url: withoutCredentials(this.data.stream_uri) } : {}),
-      },
-    };
-  }
-
   private announceCamera() {
-    this.ctx.host.announceEntity(this.cameraEntity());
+    this.ctx.host.announceEntity(cameraEntity(this.ctx.saved, this.data));
   }
 
   private reportCamera(extra: Record<string, unknown> = {}) {
@@ -374,23 +349,10 @@ export class CameraSession implements DeviceSession {
 
   // --- PTZ ---------------------------------------------------------------------------------
 
-  private presetAt(pos: { x: number; y: number; zoom: number }): string | null {
-    const near = (a: number, b: number) => Math.abs(a - b) <= PRESET_TOLERANCE;
-    return (
-      this.data.presets.find(
-        (p) =>
-          p.position &&
-          near(p.position.x, pos.x) &&
-          near(p.position.y, pos.y) &&
-          near(p.position.zoom, pos.zoom),
-      )?.name ?? null
-    );
-  }
-
   private async readPtz() {
     const s = await this.client!.ptzStatus(this.data.profile);
     if (this.following > 0) return; // a goto_preset in progress reports for itself
-    this.reportCamera({ preset: s.moving ? null : this.presetAt(s), ptz_moving: s.moving });
+    this.reportCamera({ preset: s.moving ? null : presetAt(this.data.presets, s), ptz_moving: s.moving });
   }
 
   private async gotoPreset(command: DeviceCommand) {
@@ -411,46 +373,16 @@ export class CameraSession implements DeviceSession {
       throw Errors.unavailable(`${command.entity.name} did not answer: ${e.message}.`);
     }
     this.reportCamera({ preset: null, ptz_moving: true });
-    void this.followPreset(client, preset);
-  }
-
-  /** Asks the head where it is until it stands at the preset: the camera's own word confirms. */
-  private async followPreset(client: OnvifClient, preset: OnvifPreset) {
     this.following++;
-    const clock = this.ctx.host.clock;
-    const until = clock.now() + PTZ_FOLLOW_MS;
-    const step = Math.max(50, Math.min(250, this.timing.pollMs / 4));
-    try {
-      // Asked soon at first (a fast head is there at once), then every `step`.
-      for (let attempt = 0; !this.stopped && this.client === client && clock.now() < until; attempt++) {
-        await new Promise<void>((r) => clock.setTimeout(r, Math.min(step, 25 * 2 ** attempt)));
-        let s;
-        try {
-          s = await client.ptzStatus(this.data.profile);
-        } catch {
-          continue;
-        }
-        if (s.moving) continue;
-        const at = this.presetAt(s);
-        // A camera that gives no preset positions: standing still after the move is all it says.
-        const arrived = preset.position ? at === preset.name : true;
-        this.reportCamera({ preset: arrived ? preset.name : at, ptz_moving: false });
-        return;
-      }
-    } finally {
-      this.following--;
-    }
-  }
-}
-
-/** An RTSP URI without any user:password a camera might put into it. */
-function withoutCredentials(uri: string): string {
-  try {
-    const u = new URL(uri);
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return uri.replace(/\/\/[^@/]*@/, '//');
+    void followToPreset({
+      client,
+      profile: this.data.profile,
+      preset,
+      presets: this.data.presets,
+      clock: this.ctx.host.clock,
+      stepMs: Math.max(50, Math.min(250, this.timing.pollMs / 4)),
+      current: () => !this.stopped && this.client === client,
+      report: (preset) => this.reportCamera({ preset, ptz_moving: false }),
+    }).finally(() => this.following--);
   }
 }

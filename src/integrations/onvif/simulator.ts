@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { hash, parseParams } from '../local/auth.js';
 import { SimulatedDevice } from '../local/simulated-device.js';
 import { encodeBlockJpeg } from './jpeg.js';
+import { cameraPicture } from './simulated-picture.js';
+import { durationMs, iso, NS, soapAnswer, soapFault } from './simulated-soap.js';
 
 /**
  * An ONVIF camera (Profile S) on 127.0.0.1, written from the ONVIF Core, Media (ver10), Events
@@ -45,19 +47,6 @@ interface Subscription {
   queue: string[];
   waiting: (() => void) | undefined;
 }
-
-const NS = {
-  s: 'http://www.w3.org/2003/05/soap-envelope',
-  tt: 'http://www.onvif.org/ver10/schema',
-  tds: 'http://www.onvif.org/ver10/device/wsdl',
-  trt: 'http://www.onvif.org/ver10/media/wsdl',
-  tev: 'http://www.onvif.org/ver10/events/wsdl',
-  tptz: 'http://www.onvif.org/ver20/ptz/wsdl',
-  wsnt: 'http://docs.oasis-open.org/wsn/b-2',
-  wsa5: 'http://www.w3.org/2005/08/addressing',
-  tns1: 'http://www.onvif.org/ver10/topics',
-  ter: 'http://www.onvif.org/ver10/error',
-};
 
 const PRE_AUTH = new Set([
   'GetSystemDateAndTime',
@@ -167,7 +156,7 @@ export class OnvifCameraSimulator extends SimulatedDevice {
     if (req.method === 'GET' && path === '/snapshot.jpg') return this.snapshot(req, res);
     if (req.method !== 'POST') return void res.writeHead(405).end();
     const op = /<(?:[\w-]+:)?Body\b[^>]*>\s*<(?:[\w-]+:)?(\w+)/.exec(body)?.[1];
-    if (!op) return this.fault(res, 400, 'env:Sender', 'ter:WellFormed', 'Not a SOAP 1.2 envelope');
+    if (!op) return soapFault(res, 400, 'env:Sender', 'ter:WellFormed', 'Not a SOAP 1.2 envelope');
     this.received.push(op);
     if (this.malformed)
       return void res
@@ -175,13 +164,13 @@ export class OnvifCameraSimulator extends SimulatedDevice {
         .end('<html><body>Camera busy <b>');
     if (!PRE_AUTH.has(op) && !this.authorised(body)) {
       this.refused++;
-      return this.fault(res, 400, 'env:Sender', 'ter:NotAuthorized', 'Sender not Authorized');
+      return soapFault(res, 400, 'env:Sender', 'ter:NotAuthorized', 'Sender not Authorized');
     }
     const answer = await this.operation(path, op, body);
     if (answer === undefined)
-      return this.fault(res, 400, 'env:Receiver', 'ter:ActionNotSupported', `${op} is not supported`);
+      return soapFault(res, 400, 'env:Receiver', 'ter:ActionNotSupported', `${op} is not supported`);
     if (answer === null) return void res.destroy(); // a pull whose subscription went away
-    this.envelope(res, answer);
+    soapAnswer(res, answer);
   }
 
   /** WS-Security UsernameToken with PasswordDigest (OASIS UsernameToken Profile 1.0 §3.1). */
@@ -399,79 +388,6 @@ export class OnvifCameraSimulator extends SimulatedDevice {
     const frame = this.snapshotsServed;
     res
       .writeHead(200, { 'content-type': 'image/jpeg' })
-      .end(encodeBlockJpeg(this.picture(frame), `frame ${frame}`));
+      .end(encodeBlockJpeg(cameraPicture(frame, this.position.x, this.motionState), `frame ${frame}`));
   }
-
-  /** A 320×240 picture: sky, a hill that shifts with the pan position, and the frame number. */
-  private picture(frame: number): number[][] {
-    const cols = 40;
-    const rows = 30;
-    const shift = Math.round(this.position.x * 10);
-    const out: number[][] = [];
-    for (let r = 0; r < rows; r++) {
-      const row: number[] = [];
-      for (let c = 0; c < cols; c++) {
-        const hill = 18 + Math.round(4 * Math.sin((c + shift) / 5));
-        row.push(r < hill ? 200 - r * 3 : 70 + ((c + r) % 2) * 6);
-      }
-      out.push(row);
-    }
-    drawNumber(out, String(frame), 2, 2);
-    if (this.motionState) for (let c = 30; c < 38; c++) out[2]![c] = out[3]![c] = 250;
-    return out;
-  }
-
-  private envelope(res: ServerResponse, body: string) {
-    const xmlns = Object.entries(NS)
-      .map(([k, v]) => `xmlns:${k}="${v}"`)
-      .join(' ');
-    res
-      .writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' })
-      .end(
-        `<?xml version="1.0" encoding="UTF-8"?><s:Envelope ${xmlns}><s:Body>${body}</s:Body></s:Envelope>`,
-      );
-  }
-
-  private fault(res: ServerResponse, status: number, code: string, subcode: string, reason: string) {
-    res
-      .writeHead(status, { 'content-type': 'application/soap+xml; charset=utf-8' })
-      .end(
-        `<?xml version="1.0" encoding="UTF-8"?><env:Envelope xmlns:env="${NS.s}" xmlns:ter="${NS.ter}"><env:Body><env:Fault><env:Code><env:Value>${code}</env:Value><env:Subcode><env:Value>${subcode}</env:Value></env:Subcode></env:Code><env:Reason><env:Text xml:lang="en">${reason}</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>`,
-      );
-  }
-}
-
-/** 3×5 block digits. */
-const DIGITS: Record<string, string> = {
-  '0': '111101101101111',
-  '1': '010110010010111',
-  '2': '111001111100111',
-  '3': '111001111001111',
-  '4': '101101111001001',
-  '5': '111100111001111',
-  '6': '111100111101111',
-  '7': '111001001001001',
-  '8': '111101111101111',
-  '9': '111101111001111',
-};
-
-function drawNumber(img: number[][], text: string, top: number, left: number) {
-  text.split('').forEach((ch, i) => {
-    const glyph = DIGITS[ch] ?? '';
-    for (let k = 0; k < glyph.length; k++)
-      if (glyph[k] === '1') img[top + Math.floor(k / 3)]![left + i * 4 + (k % 3)] = 20;
-  });
-}
-
-function iso(ms: number) {
-  return new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-/** An xs:duration such as PT1M, PT10S, PT0.5S (hours, minutes, seconds), or an absolute time. */
-function durationMs(text: string | undefined, fallback: number): number {
-  if (!text) return fallback;
-  const m = /^P(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text);
-  if (m) return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
-  const at = Date.parse(text);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : fallback;
 }

@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../clock.js';
+import { writeDurably } from '../../durable-file.js';
 
 /** One kept motion snapshot: its id (also its file name without `.jpg`), when, and its size. */
 export interface StoredSnapshot {
@@ -66,15 +55,7 @@ export class SnapshotStore {
     const folder = this.folder(camera, true);
     const now = this.clock.now();
     const id = idFor(now);
-    const tmp = join(folder, `.${id}.tmp`);
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, jpeg);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, join(folder, `${id}.jpg`));
+    writeDurably(join(folder, `${id}.jpg`), join(folder, `.${id}.tmp`), jpeg);
     this.prune(camera);
     return { id, at: new Date(now).toISOString(), bytes: jpeg.length };
   }

@@ -1,20 +1,10 @@
+import type { PairingProgressEvent } from './progress.js';
+
 declare module '../../bus.js' {
   interface EventMap {
-    /**
-     * A step of a pairing in progress; realtime sends it (without `user_id`) as the Socket.IO
-     * event `pairing_progress` to the sockets of the admin who asked. The last event of a pairing
-     * has step `done` or `failed` (then `code` is the error code of the answer).
-     */
+    /** A step of a pairing in progress (`progress.ts`). */
     pairing_progress: PairingProgressEvent;
   }
 }
 
-export interface PairingProgressEvent {
-  pairing_id: string;
-  integration: string;
-  user_id: string;
-  step: string;
-  message: string;
-  at: string;
-  code?: string;
-}
+export type { PairingProgressEvent };

@@ -1,16 +1,6 @@
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeDurably } from '../../durable-file.js';
 
 /** Where integrations keep their state: `<data dir>/integrations/<id>/` (inside `hearth backup`). */
 export const INTEGRATIONS_DIR = 'integrations';
@@ -67,22 +57,7 @@ export class IntegrationStorage {
   writeFile(name: string, data: string | Uint8Array): void {
     this.ensureDir();
     const file = this.path(name);
-    const tmp = join(this.dir, `.${name}.tmp`);
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-    const dirFd = openSync(this.dir, 'r');
-    try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
-    }
+    writeDurably(file, join(this.dir, `.${name}.tmp`), data, { syncDir: true });
   }
 
   remove(name: string): void {

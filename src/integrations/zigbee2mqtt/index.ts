@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { PermitJoinWindow, permitJoinTopic } from './permit-join.js';
-import type { Rgb } from '../../home/color.js';
 import type { Capabilities } from '../../home/types.js';
 import { Errors } from '../../errors.js';
 import type {
@@ -12,9 +10,9 @@ import type {
 import { BULK_MAX_PAYLOAD, type MqttConnection } from '../mqtt/connection.js';
 import { ReadPacer, type PacerOptions } from '../mqtt/pacer.js';
 import { OncePerKey, isObject, parseJson } from '../mqtt/topics.js';
-import { mapExposes } from './exposes.js';
-import { groupExposes } from './groups.js';
-import { BadPayload, type EntitySpec, type Expose, type Z2mDevice } from './types.js';
+import { readInventory } from './inventory.js';
+import { NodeTable, type Node } from './nodes.js';
+import { BadPayload } from './types.js';
 
 /** Placement Hearth cannot learn from Zigbee2MQTT (the demo home uses it for its fixed ids, areas and labels). */
 export interface EntityHint {
@@ -48,17 +46,6 @@ export interface Zigbee2MqttOptions {
 /** `/get` pacing: a start or reconnection with 2,000 devices reads them over ~100 s, never all at once. */
 const READS: PacerOptions = { concurrency: 8, spacingMs: 50, answerTimeoutMs: 3_000 };
 
-interface Node {
-  /** IEEE address, or `group_<id>`. */
-  key: string;
-  /** What `/set` and `/get` address: the IEEE address (survives renames) or a group's name. */
-  target: string;
-  name: string;
-  specs: EntitySpec[];
-  available: boolean | undefined;
-  signature: string;
-}
-
 /**
  * A Zigbee2MQTT 2.x bridge (bridges.md §1): discovery from the retained `bridge/devices` and
  * `bridge/groups`, state from `<base>/<friendly name>`, commands to `<base>/<ieee>/set`,
@@ -70,10 +57,7 @@ export class Zigbee2MqttIntegration implements Integration {
   readonly name: string;
   private host?: IntegrationHost;
   private readonly base: string;
-  private readonly nodes = new Map<string, Node>();
-  private readonly byName = new Map<string, Node>();
-  private readonly byUid = new Map<string, { node: Node; spec: EntitySpec }>();
-  private readonly colorCache = new Map<string, { xy: { x: number; y: number }; rgb: Rgb }>();
+  private readonly nodes = new NodeTable();
   private readonly warned = new OncePerKey();
   /** Devices whose current state was requested with `/get` on this connection. */
   private readonly asked = new Set<string>();
@@ -183,7 +167,7 @@ export class Zigbee2MqttIntegration implements Integration {
   }
 
   async send(cmd: DeviceCommand): Promise<void> {
-    const hit = this.byUid.get(cmd.unique_id);
+    const hit = this.nodes.entity(cmd.unique_id);
     if (!hit?.spec.command)
       throw Errors.unavailable(`${cmd.entity.name} is not known to Zigbee2MQTT (${this.base}) right now.`);
     if (this.bridgeState === 'offline')
@@ -205,10 +189,10 @@ export class Zigbee2MqttIntegration implements Integration {
   private onMessage(topic: string, payload: Buffer) {
     const rest = topic.slice(this.prefixLen);
     if (rest.startsWith('bridge/')) return this.onBridge(rest.slice(7), topic, payload);
-    const node = this.byName.get(rest);
+    const node = this.nodes.named(rest);
     if (node) return this.onState(node, topic, payload);
     if (rest.endsWith('/availability')) {
-      const n = this.byName.get(rest.slice(0, -13));
+      const n = this.nodes.named(rest.slice(0, -13));
       if (n) this.onAvailability(n, topic, payload);
     }
     // Anything else (our own /set and /get echoes, attribute outputs, unknown devices) is not state.
@@ -317,7 +301,7 @@ export class Zigbee2MqttIntegration implements Integration {
     if (!isObject(v) || v.level !== 'error' || typeof v.message !== 'string') return;
     const message = v.message;
     for (const m of message.matchAll(/'([^']+)'/g)) {
-      const node = this.byName.get(m[1]!) ?? this.nodes.get(m[1]!);
+      const node = this.nodes.named(m[1]!) ?? this.nodes.get(m[1]!);
       if (!node) continue;
       for (const spec of node.specs) this.host!.reportCommandError(spec.announcement.unique_id, message);
       return;
@@ -331,52 +315,18 @@ export class Zigbee2MqttIntegration implements Integration {
     const host = this.host!;
     const seen = new Set<string>();
     host.beginDiscovery();
-    const byIeee = new Map<string, Z2mDevice>();
-    for (const raw of this.devicesRaw) {
-      if (!isObject(raw) || typeof raw.ieee_address !== 'string' || typeof raw.friendly_name !== 'string') {
-        this.bad(
-          'bridge/devices',
-          `${this.base}/bridge/devices`,
-          'a device without ieee_address or friendly_name',
-        );
-        continue;
-      }
-      const d = raw as unknown as Z2mDevice;
-      if (d.type === 'Coordinator') continue;
-      byIeee.set(d.ieee_address, d);
+    const inventory = readInventory(this.devicesRaw, this.groupsRaw, (reason) =>
+      this.bad('bridge/devices', `${this.base}/bridge/devices`, reason),
+    );
+    for (const d of inventory) {
       try {
-        this.announceDevice(d);
-        seen.add(d.ieee_address);
+        this.applyAvailability(this.nodes.announce(host, this.opts.hints, d));
+        seen.add(d.key);
       } catch (err) {
-        if (!(err instanceof BadPayload)) throw err;
-        this.bad(d.ieee_address, `${this.base}/bridge/devices`, `${d.friendly_name}: ${err.message}`);
+        // A device Hearth cannot map is left out (logged once); a group's failure is a bug.
+        if (!(err instanceof BadPayload) || !d.z2m) throw err;
+        this.bad(d.key, `${this.base}/bridge/devices`, `${d.z2m.friendly_name}: ${err.message}`);
       }
-    }
-    for (const raw of this.groupsRaw) {
-      if (!isObject(raw) || typeof raw.id !== 'number' || typeof raw.friendly_name !== 'string') continue;
-      const members = Array.isArray(raw.members) ? raw.members : [];
-      const memberExposes = members.flatMap((m) =>
-        isObject(m) && typeof m.ieee_address === 'string'
-          ? [byIeee.get(m.ieee_address)?.definition?.exposes ?? []]
-          : [],
-      );
-      const key = `group_${raw.id}`;
-      this.announceNode(
-        key,
-        raw.friendly_name,
-        raw.friendly_name,
-        groupExposes(memberExposes),
-        false,
-        `${JSON.stringify(raw)}${memberExposes.length}`,
-        {
-          id: key,
-          name: raw.friendly_name,
-          model: 'Zigbee group',
-          manufacturer: 'Zigbee2MQTT',
-          identifiers: { zigbee_group: String(raw.id) },
-        },
-      );
-      seen.add(key);
     }
     for (const key of [...this.nodes.keys()]) if (!seen.has(key)) this.removeNode(key);
     host.endDiscovery();
@@ -385,87 +335,9 @@ export class Zigbee2MqttIntegration implements Integration {
     this.checkReady();
   }
 
-  private announceDevice(d: Z2mDevice) {
-    const def = d.definition;
-    const interviewed = d.interview_state
-      ? d.interview_state === 'SUCCESSFUL'
-      : d.interview_completed !== false && d.interviewing !== true;
-    // Devices still interviewing, failed, or disabled get no entities; unsupported ones only read-only entities.
-    const usable = interviewed && !d.disabled && def && Array.isArray(def.exposes);
-    const readOnly = d.supported === false || def?.source === 'generated';
-    const exposes: Expose[] = usable ? def.exposes! : [];
-    this.announceNode(d.ieee_address, d.ieee_address, d.friendly_name, exposes, readOnly, JSON.stringify(d), {
-      id: d.ieee_address,
-      name: d.friendly_name,
-      manufacturer: def?.vendor ?? d.manufacturer ?? null,
-      model: def?.model ?? d.model_id ?? null,
-      identifiers: { ieee: d.ieee_address, zigbee2mqtt: `zigbee2mqtt_${d.ieee_address}` },
-    });
-  }
-
-  private announceNode(
-    key: string,
-    target: string,
-    name: string,
-    exposes: Expose[],
-    readOnly: boolean,
-    signature: string,
-    device: {
-      id: string;
-      name: string;
-      manufacturer: string | null;
-      model: string | null;
-      identifiers: Record<string, string>;
-    },
-  ) {
-    const host = this.host!;
-    // A digest, not the device's whole JSON (~1–5 KB a device, kept for every device).
-    signature = createHash('sha1').update(signature).digest('base64');
-    const old = this.nodes.get(key);
-    const display = name.replace(/\//g, ' ');
-    const specs =
-      old?.signature === signature
-        ? old.specs
-        : mapExposes(exposes, { key, name: display, readOnly }, this.colorCache);
-    const hints = this.opts.hints;
-    const deviceArea = hints?.[key]?.area;
-    host.announceDevice({
-      ...device,
-      name: display,
-      ...(deviceArea !== undefined ? { area: deviceArea } : {}),
-    });
-    for (const spec of specs) {
-      const hint = hints?.[spec.announcement.unique_id];
-      host.announceEntity({
-        ...spec.announcement,
-        device_id: key,
-        ...(hint?.object_id ? { object_id: hint.object_id } : {}),
-        ...(hint?.name ? { name: hint.name } : {}),
-        ...(hint?.capabilities ? { capabilities: hint.capabilities } : {}),
-        ...(hint?.area !== undefined ? { area: hint.area } : {}),
-        ...(hint?.labels ? { labels: hint.labels } : {}),
-      });
-    }
-    if (old) {
-      if (this.byName.get(old.name) === old) this.byName.delete(old.name);
-      for (const s of old.specs) this.byUid.delete(s.announcement.unique_id);
-      const kept = new Set(specs.map((s) => s.announcement.unique_id));
-      for (const s of old.specs)
-        if (!kept.has(s.announcement.unique_id)) host.removeEntity(s.announcement.unique_id);
-    }
-    const node: Node = { key, target, name, specs, available: old?.available, signature };
-    this.nodes.set(key, node);
-    this.byName.set(name, node);
-    for (const s of specs) this.byUid.set(s.announcement.unique_id, { node, spec: s });
-    this.applyAvailability(node);
-  }
-
   private removeNode(key: string) {
-    const node = this.nodes.get(key);
+    const node = this.nodes.remove(key);
     if (!node) return;
-    this.nodes.delete(key);
-    if (this.byName.get(node.name) === node) this.byName.delete(node.name);
-    for (const s of node.specs) this.byUid.delete(s.announcement.unique_id);
     this.asked.delete(key);
     this.unknown.delete(key);
     this.reads?.drop(key);

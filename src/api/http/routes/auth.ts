@@ -5,6 +5,7 @@ import { publicUser } from '../../../auth/index.js';
 import type { CoreContext } from '../../../context.js';
 import { LoginResult, Ok, PublicUser, Role, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
+import { InviteSchema, SessionSchema } from './people-schemas.js';
 
 const Username = Type.String({
   minLength: 3,
@@ -13,27 +14,6 @@ const Username = Type.String({
   description: 'Letters, digits and _ . @ -',
 });
 const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
-
-const Session = Type.Object({
-  id: Type.String(),
-  user_id: Type.String(),
-  created_at: Type.String(),
-  last_used_at: Type.String(),
-  user_agent: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  current: Type.Boolean(),
-});
-
-const Invite = Type.Object({
-  code: Type.String(),
-  role: Role,
-  created_by: Type.String(),
-  created_at: Type.String(),
-  expires_at: Type.Union([Type.String(), Type.Null()]),
-  max_uses: Type.Integer(),
-  uses: Type.Integer(),
-  state: Type.String({ enum: ['active', 'used', 'expired', 'revoked'] }),
-});
 
 export const meta = (req: FastifyRequest): ClientMeta => ({
   ip: req.ip,
@@ -140,7 +120,7 @@ export function authRoutes(app: HttpApp, ctx: CoreContext) {
         summary: 'Live sessions',
         description: "Your own sessions; an admin may pass `?all=true` to see everyone's.",
         querystring: Strict({ all: Type.Optional(Type.Boolean()) }),
-        response: { 200: Type.Array(Session) },
+        response: { 200: Type.Array(SessionSchema) },
       },
     },
     async (req) => {
@@ -201,7 +181,7 @@ export function authRoutes(app: HttpApp, ctx: CoreContext) {
           expires_in_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 365, default: 72 })),
           max_uses: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
         }),
-        response: { 201: Invite },
+        response: { 201: InviteSchema },
       },
     },
     async (req, reply) => reply.status(201).send(await auth.createInvite(principalOf(req), req.body)),
@@ -211,7 +191,7 @@ export function authRoutes(app: HttpApp, ctx: CoreContext) {
     '/api/auth/invites',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'List invites', response: { 200: Type.Array(Invite) } },
+      schema: { tags: ['auth'], summary: 'List invites', response: { 200: Type.Array(InviteSchema) } },
     },
     async () => auth.listInvites(),
   );

@@ -3,15 +3,14 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { Automations } from '../../../automations/index.js';
 import { dryRun, warningsOf, type DryRunInput } from '../../../automations/dry-run.js';
 import { modeOf, type Automation } from '../../../automations/model.js';
+import { AutomationBody, ConditionSchema } from '../../../automations/schemas.js';
 import {
-  AutomationBody,
   AutomationSchema,
-  ConditionSchema,
   DryRunBody,
   DryRunResult,
   PresenceBody,
   TraceSchema,
-} from '../../../automations/schemas.js';
+} from '../../../automations/wire-schemas.js';
 import { validateDefinition } from '../../../automations/validate.js';
 import type { SceneService } from '../../../home/scenes/service.js';
 import type { HomeService } from '../../../home/service.js';

@@ -5,6 +5,7 @@ import type { HomeService } from '../../../home/service.js';
 import { Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
 import { visibleEntity } from '../token-scope.js';
+import { MotionSnapshotSchema, SnapshotId } from './camera-schemas.js';
 import type { FastifyRequest } from 'fastify';
 
 const EntityId = Type.String({
@@ -12,20 +13,9 @@ const EntityId = Type.String({
   maxLength: 255,
   description: 'a camera entity',
 });
-const SnapshotId = Type.String({
-  pattern: '^\\d{8}T\\d{9}Z-[0-9a-f]{6}$',
-  description: 'as listed by …/snapshots, e.g. 20261124T002133123Z-3fa9c1',
-});
-
 const Jpeg = Type.Unsafe<Buffer>(
   Type.String({ format: 'binary', description: 'a JPEG (Content-Type image/jpeg)' }),
 );
-
-const MotionSnapshotSchema = Type.Object({
-  id: SnapshotId,
-  at: Type.String({ format: 'date-time', description: 'when Hearth took it' }),
-  bytes: Type.Integer(),
-});
 
 /**
  * Camera pictures through Hearth (any role, API tokens limited to the camera's area included):

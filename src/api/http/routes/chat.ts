@@ -1,37 +1,11 @@
-import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { ChatService } from '../../../agent/chat.js';
 import { Errors } from '../../../errors.js';
 import type { RealtimeServer } from '../../realtime/server.js';
-import { Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
+import { ChatBody, ChatReply } from './chat-schemas.js';
 
-export const ChatBody = Strict({
-  text: Type.String({ minLength: 1, maxLength: 500, description: 'What the person said or typed' }),
-  conversation_id: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Continue a conversation (e.g. to confirm an unlock)',
-    }),
-  ),
-  area: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Area the request comes from; fills "in here"',
-    }),
-  ),
-});
-
-export const ChatReply = Type.Object({
-  reply: Type.String(),
-  intent: Type.Union([Type.String(), Type.Null()]),
-  actions: Type.Array(
-    Type.Object({ entity_id: Type.String(), action: Type.String(), outcome: Type.String() }),
-  ),
-  conversation_id: Type.String(),
-});
+export { ChatBody, ChatReply };
 
 /**
  * `POST /api/ai/chat` and the Socket.IO `chat` request. Viewers may chat (questions); the Home

@@ -1,17 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DiscoveryService } from '../../../integrations/discovery/index.js';
 import type { HttpApp } from '../server.js';
-
-const DiscoveredSchema = Type.Object({
-  integration: Type.String({
-    description: 'the pairable integration that adds it: shelly, wled, hue, kasa, onvif',
-  }),
-  address: Type.String({ description: 'give this to POST /api/home/integrations/{integration}/pair' }),
-  name: Type.Optional(Type.String()),
-  model: Type.Optional(Type.String()),
-  first_seen: Type.String({ format: 'date-time' }),
-  last_seen: Type.String({ format: 'date-time' }),
-});
+import { DiscoveredSchema } from './pairing-schemas.js';
 
 /**
  * Devices discovery found on the home network and offers to add (admin only). Nothing here pairs

@@ -3,23 +3,12 @@ import type { CauseNames } from '../../../home/causes.js';
 import { isNumericEntity, numericSummary, sliceFor, stateSpans } from '../../../home/history-summary.js';
 import type { HomeService } from '../../../home/service.js';
 import { Errors } from '../../../errors.js';
-import { Strict, StringEnum } from '../schemas.js';
+import { Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
+import { HistoryEntrySchema, HistorySummarySchema, LogbookEntrySchema } from './history-schemas.js';
 import { EntityIdParam } from './home-schemas.js';
 
 const DAY_MS = 86_400_000;
-const CAUSE_TYPES = ['user', 'automation', 'scene', 'agent', 'device', 'system', 'matter_bridge'];
-
-const Cause = Type.Object({
-  type: Type.String({ description: `who or what: ${CAUSE_TYPES.join(', ')} (integrations may add more)` }),
-  id: Type.Union([Type.String(), Type.Null()], { description: 'user, automation, scene or agent id' }),
-  name: Type.Union([Type.String(), Type.Null()], { description: 'its name now, when known' }),
-  user_id: Type.Optional(
-    Type.String({ description: 'the person an agent acted for (chat, voice, their timer)' }),
-  ),
-  user_name: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "that person's name" })),
-});
-
 /** The recorded cause of a history row, with the person an agent acted for when there is one. */
 function causeOf(r: { cause_type: string; cause_id: string | null; cause_user_id: string | null }) {
   return { type: r.cause_type, id: r.cause_id, ...(r.cause_user_id ? { user_id: r.cause_user_id } : {}) };
@@ -57,15 +46,7 @@ export function historyRoutes(app: HttpApp, home: HomeService, causes: CauseName
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
         }),
         response: {
-          200: Type.Array(
-            Type.Object({
-              state: Type.Unknown(),
-              attributes: Type.Record(Type.String(), Type.Unknown()),
-              at: Type.String(),
-              cause: Cause,
-              correlation_id: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
+          200: Type.Array(HistoryEntrySchema),
         },
       },
     },
@@ -99,25 +80,7 @@ export function historyRoutes(app: HttpApp, home: HomeService, causes: CauseName
           buckets: Type.Optional(Type.Integer({ minimum: 10, maximum: 2000, default: 500 })),
         }),
         response: {
-          200: Type.Object({
-            kind: StringEnum(['numeric', 'states']),
-            since: Type.String(),
-            until: Type.String(),
-            buckets: Type.Optional(
-              Type.Array(
-                Type.Object({
-                  at: Type.String(),
-                  min: Type.Number(),
-                  max: Type.Number(),
-                  mean: Type.Number(),
-                  count: Type.Integer(),
-                }),
-              ),
-            ),
-            spans: Type.Optional(
-              Type.Array(Type.Object({ state: Type.Unknown(), from: Type.String(), to: Type.String() })),
-            ),
-          }),
+          200: HistorySummarySchema,
         },
       },
     },
@@ -154,19 +117,7 @@ export function historyRoutes(app: HttpApp, home: HomeService, causes: CauseName
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })),
         }),
         response: {
-          200: Type.Array(
-            Type.Object({
-              entity_id: Type.String(),
-              name: Type.String(),
-              domain: Type.String(),
-              area: Type.Union([Type.String(), Type.Null()]),
-              state: Type.Unknown(),
-              previous_state: Type.Unknown(),
-              at: Type.String(),
-              cause: Cause,
-              correlation_id: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
+          200: Type.Array(LogbookEntrySchema),
         },
       },
     },

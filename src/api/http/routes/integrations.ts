@@ -1,28 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { PairingService } from '../../../integrations/pairing/index.js';
-import { Ok, Strict, RefTo } from '../schemas.js';
+import { Ok, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
-import { DeviceSchema, EntitySchema } from './home-schemas.js';
+import { PairableSchema, PairedDeviceSchema, PairResultSchema } from './pairing-schemas.js';
 
 const IntegrationParam = Type.String({
   pattern: '^[a-z0-9][a-z0-9_-]{0,63}$',
   description: 'e.g. shelly, hue, matter',
-});
-
-const PairingFormSchema = Type.Object({
-  code: Type.Optional(Type.String({ enum: ['required', 'optional'] })),
-  address: Type.Optional(Type.String({ enum: ['required', 'optional'] })),
-  credentials: Type.Optional(Type.String({ enum: ['required', 'optional'] })),
-  button: Type.Optional(Type.Boolean()),
-});
-
-const PairedDeviceSchema = Type.Object({
-  id: Type.String({ description: "the integration's own id; Hearth's device id is <integration>:<id>" }),
-  name: Type.String(),
-  manufacturer: Type.Union([Type.String(), Type.Null()]),
-  model: Type.Union([Type.String(), Type.Null()]),
-  address: Type.Union([Type.String(), Type.Null()]),
-  devices: Type.Optional(Type.Array(Type.String(), { description: "a bridge's own devices" })),
 });
 
 export const PairBody = Strict(
@@ -71,15 +55,7 @@ export function integrationRoutes(app: HttpApp, pairing: PairingService) {
         summary:
           'Integrations a person can add devices to, what each pairing takes, and whether its code is loaded',
         response: {
-          200: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              name: Type.String(),
-              pairing: PairingFormSchema,
-              loaded: Type.Boolean(),
-              devices: Type.Integer(),
-            }),
-          ),
+          200: Type.Array(PairableSchema),
         },
       },
     },
@@ -111,11 +87,7 @@ export function integrationRoutes(app: HttpApp, pairing: PairingService) {
         params: Strict({ integration_id: IntegrationParam }),
         body: PairBody,
         response: {
-          201: Type.Object({
-            pairing_id: Type.String(),
-            device: RefTo(DeviceSchema),
-            entities: Type.Array(RefTo(EntitySchema)),
-          }),
+          201: PairResultSchema,
         },
       },
     },

@@ -4,6 +4,11 @@ import type { MatterBridge } from '../../../matter-bridge/bridge.js';
 import { MAX_BRIDGED_ENDPOINTS } from '../../../matter-bridge/selection.js';
 import { Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
+import {
+  MatterBridgeAccessSchema,
+  MatterBridgeExposeSchema,
+  MatterBridgeStatusSchema,
+} from './matter-bridge-schemas.js';
 
 /**
  * The Matter bridge (Hearth's entities in Apple Home, Google Home, Alexa, SmartThings): its state
@@ -11,51 +16,6 @@ import type { HttpApp } from '../server.js';
  * another ecosystem, removing a controller. Admin only: a pairing code lets another app control
  * the home.
  */
-
-const Names = (description: string) =>
-  Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1000, description }));
-
-const ExposeSchema = Strict({
-  domains: Names(
-    'Domains to expose (default: light, switch, cover, climate, fan, sensor, binary_sensor). `lock` and `alarm_control_panel` only when named here or in `entities`.',
-  ),
-  areas: Names('Only entities in these areas'),
-  labels: Names('Only entities with one of these labels'),
-  entities: Names('These entities in any case (also locks)'),
-  exclude: Names('Never these entities'),
-});
-
-const AccessSchema = Type.Union([Type.Literal('control'), Type.Literal('read_only')], {
-  description:
-    'What paired controllers may do with the exposed entities: `control` (the bridge acts as a Hearth `user`: reads and commands) or `read_only` (as a `viewer`: they see state; commands and writes are refused with Matter status UNSUPPORTED_ACCESS and change nothing). Default `control`.',
-});
-
-const StatusSchema = Type.Object({
-  enabled: Type.Boolean(),
-  access: AccessSchema,
-  commissioning_open: Type.Boolean({ description: 'A controller can pair now with the codes below' }),
-  manual_code: Type.Union([Type.String(), Type.Null()], { description: '11-digit manual pairing code' }),
-  qr_payload: Type.Union([Type.String(), Type.Null()], { description: 'QR code payload (`MT:…`)' }),
-  qr_svg: Type.Union([Type.String(), Type.Null()], {
-    description: 'The QR code of `qr_payload` as an SVG document, for a screen to show and a phone to scan',
-  }),
-  fabrics: Type.Array(
-    Type.Object({
-      index: Type.Integer(),
-      label: Type.String({ description: 'What the controller calls itself' }),
-      vendor_id: Type.Integer(),
-    }),
-    { description: 'Controllers (ecosystems) paired with the bridge' },
-  ),
-  exposed: Type.Array(Type.String(), { description: 'Entity ids bridged now' }),
-  expose: ExposeSchema,
-  cap: Type.Integer({ description: 'The most entities the bridge exposes at once' }),
-  over_cap: Type.Array(Type.String(), {
-    description: 'Chosen but left out: over the cap of bridged endpoints',
-  }),
-  unsupported: Type.Array(Type.String(), { description: 'Chosen but Matter has no device type for them' }),
-  warnings: Type.Array(Type.String()),
-});
 
 export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
   const base = '/api/matter-bridge';
@@ -106,7 +66,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
       schema: {
         tags: ['matter-bridge'],
         summary: 'The Matter bridge: on or off, pairing codes, paired controllers, what it exposes',
-        response: { 200: StatusSchema },
+        response: { 200: MatterBridgeStatusSchema },
       },
     },
     status,
@@ -122,10 +82,10 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
           'Enable or disable the Matter bridge, choose what it exposes and whether controllers may control it',
         body: Strict({
           enabled: Type.Optional(Type.Boolean()),
-          expose: Type.Optional(ExposeSchema),
-          access: Type.Optional(AccessSchema),
+          expose: Type.Optional(MatterBridgeExposeSchema),
+          access: Type.Optional(MatterBridgeAccessSchema),
         }),
-        response: { 200: StatusSchema },
+        response: { 200: MatterBridgeStatusSchema },
       },
     },
     async (req) => {
@@ -141,7 +101,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
       schema: {
         tags: ['matter-bridge'],
         summary: 'Open the commissioning window again (15 min) so another ecosystem can pair (multi-admin)',
-        response: { 200: StatusSchema },
+        response: { 200: MatterBridgeStatusSchema },
       },
     },
     async () => {
@@ -160,7 +120,7 @@ export function matterBridgeRoutes(app: HttpApp, bridge: MatterBridge) {
         description:
           'Answers the bridge status after the removal. Removing the last fabric resets the bridge to commissionable (same codes).',
         params: Strict({ index: Type.Integer({ minimum: 1, maximum: 254 }) }),
-        response: { 200: StatusSchema },
+        response: { 200: MatterBridgeStatusSchema },
       },
     },
     async (req) => {

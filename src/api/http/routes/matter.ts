@@ -4,6 +4,7 @@ import type { PairingService } from '../../../integrations/pairing/index.js';
 import { Errors } from '../../../errors.js';
 import { Ok, RefTo, Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
+import { MatterNodeSchema, MatterStatusSchema, SharedNodeSchema } from './matter-schemas.js';
 
 /**
  * Matter's own routes beside the pairing seam's (`POST /api/home/integrations/matter/pair` adds a
@@ -12,34 +13,10 @@ import type { HttpApp } from '../server.js';
  * Admin only: handing out a code that lets another app control a device is the household's key.
  */
 
-const NodeSchema = Type.Object(
-  {
-    node_id: Type.String({ description: "The node's id on Hearth's fabric" }),
-    name: Type.String(),
-    vendor: Type.Union([Type.String(), Type.Null()]),
-    product: Type.Union([Type.String(), Type.Null()]),
-    reachable: Type.Boolean({
-      description: 'false while the node does not answer (its entities are unavailable)',
-    }),
-    devices: Type.Array(Type.String(), {
-      description: 'Hearth device ids: the node, and one per bridged device',
-    }),
-    entities: Type.Array(Type.String()),
-  },
-  { $id: 'MatterNode' },
-);
-
-const StatusSchema = Type.Object({
-  state: Type.String({ description: 'off, starting, online or error' }),
-  detail: Type.Optional(Type.String()),
-  enabled: Type.Boolean(),
-  nodes: Type.Integer(),
-});
-
 const NodeParams = Strict({ node_id: Type.String({ pattern: '^[0-9]{1,20}$' }) });
 
 export function matterRoutes(app: HttpApp, pairing: PairingService) {
-  app.addSchema(NodeSchema);
+  app.addSchema(MatterNodeSchema);
   const base = '/api/home/integrations/matter';
   const loaded = () => pairing.list().some((m) => m.id === 'matter' && m.loaded);
   /** The running integration; `turnOn` loads it (starting the Matter stack) when it is off. */
@@ -68,7 +45,7 @@ export function matterRoutes(app: HttpApp, pairing: PairingService) {
       schema: {
         tags: ['matter'],
         summary: 'Whether Matter is on, and how many nodes it has',
-        response: { 200: StatusSchema },
+        response: { 200: MatterStatusSchema },
       },
     },
     status,
@@ -81,7 +58,7 @@ export function matterRoutes(app: HttpApp, pairing: PairingService) {
       schema: {
         tags: ['matter'],
         summary: 'Turn Matter on now and at every later start (loads the Matter stack and its mDNS)',
-        response: { 200: StatusSchema },
+        response: { 200: MatterStatusSchema },
       },
     },
     async () => {
@@ -98,7 +75,7 @@ export function matterRoutes(app: HttpApp, pairing: PairingService) {
         tags: ['matter'],
         summary:
           "The Matter nodes on Hearth's fabric, with reachability and their Hearth devices and entities",
-        response: { 200: Type.Object({ nodes: Type.Array(RefTo(NodeSchema)) }) },
+        response: { 200: Type.Object({ nodes: Type.Array(RefTo(MatterNodeSchema)) }) },
       },
     },
     async () => ({ nodes: (await matter())?.nodes() ?? [] }),
@@ -138,12 +115,7 @@ export function matterRoutes(app: HttpApp, pairing: PairingService) {
         params: NodeParams,
         body: Type.Optional(Strict({ window: Type.Optional(Type.Integer({ minimum: 180, maximum: 900 })) })),
         response: {
-          200: Type.Object({
-            node_id: Type.String(),
-            manual_code: Type.String(),
-            qr_code: Type.String(),
-            expires_in: Type.Integer({ description: 'Seconds the pairing window stays open' }),
-          }),
+          200: SharedNodeSchema,
         },
       },
     },

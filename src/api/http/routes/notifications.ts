@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Notifications } from '../../../automations/notifications.js';
-import { NotificationSchema } from '../../../automations/schemas.js';
+import { NotificationSchema } from '../../../automations/wire-schemas.js';
 import { RefTo, Strict } from '../schemas.js';
 import { principalOf, type HttpApp } from '../server.js';
 

@@ -2,15 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { CoreContext } from '../../../context.js';
 import { Ok, Role, StringEnum, Strict } from '../schemas.js';
 import type { HttpApp } from '../server.js';
+import { AdminUserSchema } from './people-schemas.js';
 
-const AdminUser = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  role: Role,
-  status: StringEnum(['pending', 'active']),
-  disabled: Type.Boolean(),
-  created_at: Type.String(),
-});
 const UserId = Strict({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export function userRoutes(app: HttpApp, ctx: CoreContext) {
@@ -24,7 +17,7 @@ export function userRoutes(app: HttpApp, ctx: CoreContext) {
         tags: ['users'],
         summary: 'List users (filter ?status=pending for approvals)',
         querystring: Strict({ status: Type.Optional(StringEnum(['pending', 'active'])) }),
-        response: { 200: Type.Array(AdminUser) },
+        response: { 200: Type.Array(AdminUserSchema) },
       },
     },
     async (req) => auth.listUsers(req.query.status),
@@ -42,7 +35,7 @@ export function userRoutes(app: HttpApp, ctx: CoreContext) {
           { role: Type.Optional(Role), disabled: Type.Optional(Type.Boolean()) },
           { minProperties: 1 },
         ),
-        response: { 200: AdminUser },
+        response: { 200: AdminUserSchema },
       },
     },
     async (req) => auth.updateUser(req.params.id, req.body),
@@ -74,7 +67,7 @@ export function userRoutes(app: HttpApp, ctx: CoreContext) {
         summary: 'Approve a pending registration (role user unless the body says otherwise)',
         params: UserId,
         body: Type.Optional(Strict({ role: Type.Optional(Role) })),
-        response: { 200: AdminUser },
+        response: { 200: AdminUserSchema },
       },
     },
     // An optional body is undefined when none is sent; TypeBox's Static drops that.

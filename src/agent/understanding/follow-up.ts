@@ -1,0 +1,73 @@
+/**
+ * Follow-ups: "and the bedroom too", "what about the kitchen", "the floor lamp" — the last
+ * turn's intent and slots on a new name, kind of device or place.
+ */
+import type { NameValue, RegistryIndex } from '../intents/index-phrases.js';
+import type { IntentArea, IntentFloor } from '../intents/registry.js';
+import { domainsForIntent, INTENT_DOMAINS } from './choose-intent.js';
+import type { Reading, Referent, Target } from './reading.js';
+import type { Item } from './tagger.js';
+import { askWhich, byNoun, finish } from './targets.js';
+
+/** A sentence with no action of its own, read as the last turn's intent on a new target. */
+export function readFollowUp(
+  index: RegistryIndex,
+  ref: Referent,
+  name: NameValue | undefined,
+  place: { area?: IntentArea; floor?: IntentFloor },
+  noun: Extract<Item, { t: 'noun' }> | undefined,
+  ctxArea: IntentArea | undefined,
+): Reading | undefined {
+  // a question may follow on to anything ("what about the garage door")
+  const question = ref.intent === 'HassGetState';
+  const allowed = question
+    ? [...new Set(index.registry.entities.map((e) => e.domain))]
+    : (INTENT_DOMAINS[ref.intent] ?? domainsForIntent(ref));
+  const {
+    name: _name,
+    area: _area,
+    floor: _floor,
+    domain: _domain,
+    device_class: _class,
+    ...base
+  } = ref.slots;
+  let target: Target | undefined;
+  if (name) {
+    let ents = name.entities.filter((e) => allowed.includes(e.domain));
+    if (place.area) ents = ents.filter((e) => e.area === place.area!.id);
+    if (ents.length === 0) return undefined;
+    if (ents.length > 1)
+      return {
+        intent: ref.intent,
+        slots: base,
+        entity_ids: [],
+        candidates: ents,
+        ask: askWhich(index, ents),
+      };
+    target = { kind: 'entities', entities: ents };
+  } else if (noun) {
+    const r = byNoun(
+      index,
+      noun,
+      place,
+      place.area !== undefined || place.floor !== undefined,
+      ctxArea,
+      allowed,
+      [],
+    );
+    if (!r || 'ask' in r) return undefined;
+    target = r;
+  } else if (place.area || place.floor) {
+    const prev = ref.target;
+    const domain = prev.kind === 'group' ? prev.domain : (prev.entities[0]?.domain ?? '*');
+    target = {
+      kind: 'group',
+      domain,
+      ...(prev.kind === 'group' && prev.device_class ? { device_class: prev.device_class } : {}),
+      ...(prev.kind === 'group' && prev.implied ? { implied: true } : {}),
+      ...(place.area ? { area: place.area } : { floor: place.floor }),
+    };
+  }
+  if (!target) return undefined;
+  return finish(index, ref.intent, base, target, allowed);
+}

@@ -1,0 +1,111 @@
+/**
+ * Questions about the home: "is the front door locked", "are the lights on upstairs", "how
+ * warm is it in the office" — a state or a temperature of a device, a kind or a place.
+ */
+import type { RegistryIndex } from '../intents/index-phrases.js';
+import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
+import { stateFor } from '../intents/states.js';
+import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
+import type { ReadContext, Reading, Target } from './reading.js';
+import type { Item } from './tagger.js';
+import { membersOf } from './targets.js';
+
+/** A question about a device or a place: its state ("is the door locked") or temperature. */
+export function readQuestion(
+  index: RegistryIndex,
+  items: Item[],
+  tokens: string[],
+  q: {
+    names: Extract<Item, { t: 'name' }>[];
+    nouns: Extract<Item, { t: 'noun' }>[];
+    states: Extract<Item, { t: 'state' }>[];
+    place: { area?: IntentArea; floor?: IntentFloor };
+    ctxArea: IntentArea | undefined;
+    ctx: ReadContext;
+    explicitPlace: boolean;
+  },
+): Reading | undefined {
+  // state words: "on", "locked", "running"; cue words double as states in questions
+  const CUE_STATE: Partial<Record<Cue, string>> = {
+    on: 'on',
+    off: 'off',
+    open: 'open',
+    close: 'closed',
+    lock: 'locked',
+    unlock: 'unlocked',
+  };
+  let word: string | undefined = q.states[0]?.word;
+  for (const it of items) if (!word && it.t === 'cue' && CUE_STATE[it.cue]) word = CUE_STATE[it.cue];
+  const tempWord = tokens.some((t) => TEMPERATURE_QUESTION.has(t));
+  const noun = q.nouns[0];
+  const name = q.names[0];
+  if (tempWord && !word) {
+    const sensor = name?.v.entities.filter((e) => e.domain === 'sensor' || e.domain === 'climate') ?? [];
+    if (sensor.length === 1 && sensor[0]!.domain === 'sensor')
+      return {
+        intent: 'HassGetState',
+        slots: { name: sensor[0]!.name },
+        entity_ids: [sensor[0]!.entity_id],
+        target: { kind: 'entities', entities: sensor },
+      };
+    if (name && sensor.length === 0) return undefined;
+    const area =
+      q.place.area ?? (sensor[0] ? index.areaById.get(sensor[0].area ?? '') : undefined) ?? q.ctxArea;
+    if (!area) return undefined;
+    const target: Target = { kind: 'group', domain: 'climate', area, implied: true };
+    return { intent: 'HassClimateGetTemperature', slots: { area: area.name }, entity_ids: [], target };
+  }
+  let target: Target | undefined;
+  if (name) {
+    let ents = name.v.entities;
+    if (q.place.area) ents = ents.filter((e) => e.area === q.place.area!.id);
+    if (ents.length === 0) return undefined;
+    if (ents.length > 1 && new Set(ents.map((e) => e.name)).size > 1) return undefined;
+    target = { kind: 'entities', entities: ents };
+  } else if (noun) {
+    const where = q.explicitPlace ? q.place : noun.noun.group ? {} : q.ctxArea ? { area: q.ctxArea } : {};
+    target = {
+      kind: 'group',
+      domain: noun.noun.domain,
+      ...(noun.noun.device_class ? { device_class: noun.noun.device_class } : {}),
+      ...where,
+    };
+    if (noun.noun.domain === '*' && !q.explicitPlace) return undefined;
+  } else if (q.place.area && word) {
+    target = { kind: 'group', domain: '*', area: q.place.area };
+  } else if (q.ctx.referent && items.some((i) => i.t === 'pronoun')) {
+    target = q.ctx.referent.target;
+  }
+  if (!target) return undefined;
+  const members = target.kind === 'entities' ? target.entities : membersOf(index, target);
+  if (members.length === 0) return undefined;
+  if (noun && !noun.noun.group && !q.explicitPlace && !name) {
+    // "is the tv on": the one device of that kind, or the one whose name has the word
+    const named = members.filter((e) => (index.byWord.get(noun.word) ?? []).includes(e));
+    const one = named.length > 0 ? named : members;
+    if (one.length === 1) target = { kind: 'entities', entities: one };
+  }
+  const slots: Record<string, string | number> = {};
+  if (word) {
+    const fit = members.filter((e) => stateOf(e, word) !== undefined);
+    if (fit.length === 0) return undefined;
+    slots.state = stateOf(fit[0]!, word)!;
+  } else if (target.kind !== 'entities') return undefined;
+  if (target.kind === 'entities') {
+    slots.name = target.entities[0]!.name;
+    return { intent: 'HassGetState', slots, entity_ids: target.entities.map((e) => e.entity_id), target };
+  }
+  if (target.area) slots.area = target.area.name;
+  if (target.floor) slots.floor = target.floor.name;
+  if (target.domain !== '*') slots.domain = target.domain;
+  if (target.device_class) slots.device_class = target.device_class;
+  return { intent: 'HassGetState', slots, entity_ids: [], target };
+}
+
+/** The state a word means for an entity; a lock "open" is unlocked, "closed" locked. */
+function stateOf(e: IntentEntity, word: string): string | undefined {
+  const kind = { domain: e.domain, device_class: e.device_class ?? null };
+  const st = stateFor(kind, word);
+  if (st !== undefined || e.domain !== 'lock') return st;
+  return word === 'open' ? 'unlocked' : word === 'closed' ? 'locked' : undefined;
+}

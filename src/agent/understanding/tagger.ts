@@ -1,0 +1,200 @@
+/**
+ * Tagging: each word or phrase of a (spelling-corrected) sentence becomes one item — a name,
+ * an area or floor from the home's registry, a cue, noun, state, pronoun or filler from the
+ * lexicon, a number with its unit, or "unknown" when nothing explains it.
+ */
+import type { AreaValue, FloorValue, NameValue, RegistryIndex } from '../intents/index-phrases.js';
+import { PhraseTrie } from '../intents/index-phrases.js';
+import { isNumberToken, tokenize } from '../intents/normalize.js';
+import type { IntentArea, IntentFloor } from '../intents/registry.js';
+import {
+  CUES,
+  FILLER_PHRASES,
+  FILLERS,
+  HERE_WORDS,
+  NOUNS,
+  PRONOUNS,
+  QUESTION_WORDS,
+  STATE_QUESTION,
+  TEMPERATURE_QUESTION,
+  type Cue,
+  type Noun,
+} from './lexicon.js';
+
+/** One tagged stretch of the sentence, tokens `start` to `end` (exclusive). */
+export type Item =
+  | { t: 'name'; v: NameValue; start: number; end: number }
+  | { t: 'area'; area: IntentArea; start: number; end: number }
+  | { t: 'floor'; floor: IntentFloor; start: number; end: number }
+  | { t: 'cue'; cue: Cue; word: string; start: number; end: number }
+  | { t: 'noun'; noun: Noun; word: string; start: number; end: number }
+  | { t: 'number'; value: number; unit?: 'percent' | 'degrees'; start: number; end: number }
+  | { t: 'state'; word: string; start: number; end: number }
+  | { t: 'pronoun'; start: number; end: number }
+  | { t: 'here'; start: number; end: number }
+  | { t: 'filler'; start: number; end: number }
+  | { t: 'unknown'; word: string; start: number; end: number };
+
+/** Nouns that are verbs too ("switch the kettle on", "heat the office"). */
+const VERB_NOUNS = new Set(['switch', 'plug', 'light', 'heat', 'lock', 'dock', 'vacuum', 'hoover', 'clean']);
+
+const LEX_PRIORITY = {
+  name: 0,
+  area: 1,
+  floor: 1,
+  cue: 2,
+  noun: 3,
+  partial: 4,
+  state: 5,
+  here: 5,
+  pronoun: 6,
+  filler: 7,
+};
+
+interface LexEntry {
+  kind: 'cue' | 'noun' | 'state' | 'here' | 'filler' | 'pronoun';
+  value: unknown;
+}
+
+/** The lexicon as a phrase trie, built once. */
+const LEXICON = (() => {
+  const trie = new PhraseTrie();
+  const add = (phrase: string, e: LexEntry) => trie.add(tokenize(phrase), { list: e.kind, value: e });
+  for (const [p, c] of Object.entries(CUES)) add(p, { kind: 'cue', value: c });
+  for (const [p, n] of Object.entries(NOUNS)) add(p, { kind: 'noun', value: n });
+  for (const [p, s] of Object.entries(STATE_QUESTION)) add(p, { kind: 'state', value: s });
+  for (const p of HERE_WORDS) add(p, { kind: 'here', value: true });
+  for (const p of PRONOUNS) add(p, { kind: 'pronoun', value: true });
+  for (const p of FILLER_PHRASES) add(p, { kind: 'filler', value: true });
+  for (const p of QUESTION_WORDS) add(p, { kind: 'filler', value: true });
+  for (const w of FILLERS) add(w, { kind: 'filler', value: true });
+  const words = new Set<string>();
+  for (const p of [
+    ...Object.keys(CUES),
+    ...Object.keys(NOUNS),
+    ...Object.keys(STATE_QUESTION),
+    ...HERE_WORDS,
+    ...PRONOUNS,
+    ...FILLER_PHRASES,
+    ...FILLERS,
+    ...QUESTION_WORDS,
+    ...TEMPERATURE_QUESTION,
+    'percent',
+    'degrees',
+    'half',
+    'halfway',
+    'max',
+    'maximum',
+    'full',
+  ])
+    for (const t of tokenize(p)) words.add(t);
+  return { trie, words };
+})();
+
+export const LEXICON_WORDS: ReadonlySet<string> = LEXICON.words;
+/** Filler words that are nothing else (not a cue, noun or state). */
+export const FILLER_WORDS: ReadonlySet<string> = (() => {
+  const meaningful = new Set<string>();
+  for (const p of [...Object.keys(CUES), ...Object.keys(NOUNS), ...Object.keys(STATE_QUESTION)])
+    for (const t of tokenize(p)) meaningful.add(t);
+  return new Set([...FILLERS, ...QUESTION_WORDS].filter((w) => !meaningful.has(w)));
+})();
+
+/** Tags the sentence left to right, longest phrase first. */
+export function tag(index: RegistryIndex, tokens: string[]): Item[] {
+  const items: Item[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let best: { end: number; prio: number; item: Item } | undefined;
+    const offer = (end: number, prio: number, item: Item) => {
+      if (!best || end > best.end || (end === best.end && prio < best.prio)) best = { end, prio, item };
+    };
+    index.trie.walk(tokens, i, (end, e) => {
+      const v = e.value as NameValue | AreaValue | FloorValue;
+      if (v.kind === 'name') offer(end, LEX_PRIORITY.name, { t: 'name', v, start: i, end });
+      else if (v.kind === 'area') offer(end, LEX_PRIORITY.area, { t: 'area', area: v.area, start: i, end });
+      else offer(end, LEX_PRIORITY.floor, { t: 'floor', floor: v.floor, start: i, end });
+    });
+    LEXICON.trie.walk(tokens, i, (end, e) => {
+      const v = e.value as LexEntry;
+      const prio = LEX_PRIORITY[v.kind];
+      if (v.kind === 'cue')
+        offer(end, prio, {
+          t: 'cue',
+          cue: v.value as Cue,
+          word: tokens.slice(i, end).join(' '),
+          start: i,
+          end,
+        });
+      else if (v.kind === 'noun')
+        offer(end, prio, {
+          t: 'noun',
+          noun: v.value as Noun,
+          word: tokens.slice(i, end).join(' '),
+          start: i,
+          end,
+        });
+      else if (v.kind === 'state') offer(end, prio, { t: 'state', word: v.value as string, start: i, end });
+      else if (v.kind === 'here') offer(end, prio, { t: 'here', start: i, end });
+      else if (v.kind === 'pronoun') offer(end, prio, { t: 'pronoun', start: i, end });
+      else offer(end, prio, { t: 'filler', start: i, end });
+    });
+    // a part of a name ("backlight", "ceiling fan"), unless the words are a common noun
+    index.walkPartial(tokens, i, (end, e) => {
+      const v = e.value as NameValue;
+      if (end - i === 1 && (NOUNS[tokens[i]!] || STATE_QUESTION[tokens[i]!])) return;
+      offer(end, LEX_PRIORITY.partial, { t: 'name', v, start: i, end });
+    });
+    const num = readNumber(tokens, i);
+    if (num) offer(num.end, -1, num);
+    const chosen: Item = best ? best.item : { t: 'unknown', word: tokens[i]!, start: i, end: i + 1 };
+    items.push(chosen);
+    i = chosen.end;
+  }
+  // "switch them off", "plug it in": a noun that is also a verb, used as the verb
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'noun' || !VERB_NOUNS.has(tokens[it.start]!)) continue;
+    const firstReal = items.findIndex((x) => x.t !== 'filler');
+    const next = items.slice(k + 1).find((x) => x.t !== 'filler');
+    const targetFollows = next && ['pronoun', 'name', 'noun', 'area', 'floor'].includes(next.t);
+    if ((k === firstReal && targetFollows) || items[k + 1]?.t === 'pronoun')
+      items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
+  // "on the ground floor", "on the porch": a preposition, not the action
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'cue' || it.word !== 'on') continue;
+    const next = items.slice(k + 1).find((x) => x.t !== 'filler');
+    const direct = items[k + 1];
+    if (next && (next.t === 'area' || next.t === 'floor') && direct?.t === 'filler')
+      items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
+  return items;
+}
+
+function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }> | undefined {
+  const t = tokens[i]!;
+  let value: number;
+  let end = i + 1;
+  if (isNumberToken(t)) value = Number(t);
+  else if (t === 'half' || t === 'halfway') value = 50;
+  else if (t === 'max' || t === 'maximum' || t === 'full') value = 100;
+  else return undefined;
+  if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'a' && tokens[end + 2] === 'half') {
+    value += 0.5;
+    end += 3;
+  }
+  let unit: 'percent' | 'degrees' | undefined;
+  if (tokens[end] === 'percent') {
+    unit = 'percent';
+    end++;
+  } else if (tokens[end] === 'degrees') {
+    unit = 'degrees';
+    end++;
+  } else if (t === 'half' && tokens[end] === 'brightness') {
+    unit = 'percent';
+  }
+  if (t === 'half' || t === 'halfway' || t === 'max' || t === 'maximum' || t === 'full') unit = 'percent';
+  return { t: 'number', value, ...(unit ? { unit } : {}), start: i, end };
+}

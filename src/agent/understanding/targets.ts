@@ -1,0 +1,141 @@
+/**
+ * Targets against the registry: the members of a group, the place of an entity, a common
+ * noun resolved to one device, a kind in a place or a question back, and the slots a
+ * reading reports for its target.
+ */
+import type { RegistryIndex } from '../intents/index-phrases.js';
+import { tokenize } from '../intents/normalize.js';
+import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
+import { NO_DOMAIN_SLOT } from './choose-intent.js';
+import type { Reading, Target } from './reading.js';
+import type { Item } from './tagger.js';
+
+/** Slots and entity ids for a target, checked against the registry. */
+export function finish(
+  index: RegistryIndex,
+  intent: string,
+  base: Record<string, string | number>,
+  target: Target,
+  allowed: string[],
+): Reading | undefined {
+  const slots: Record<string, string | number> = { ...base };
+  if (target.kind === 'entities') {
+    const ents = target.entities.filter((e) => allowed.includes(e.domain));
+    if (ents.length === 0) return undefined;
+    const names = [...new Set(ents.map((e) => e.name))];
+    if (names.length !== 1) return undefined;
+    slots.name = names[0]!;
+    return {
+      intent,
+      slots,
+      entity_ids: ents.map((e) => e.entity_id),
+      target: { kind: 'entities', entities: ents },
+    };
+  }
+  const members = membersOf(index, target).filter((e) => allowed.includes(e.domain));
+  if (members.length === 0) return undefined;
+  if (target.area) slots.area = target.area.name;
+  if (target.floor) slots.floor = target.floor.name;
+  if (target.domain !== '*' && !target.implied && !NO_DOMAIN_SLOT.has(intent)) slots.domain = target.domain;
+  if (target.device_class && !NO_DOMAIN_SLOT.has(intent)) slots.device_class = target.device_class;
+  return { intent, slots, entity_ids: [], target };
+}
+
+/** Entities of a group target. */
+export function membersOf(index: RegistryIndex, t: Extract<Target, { kind: 'group' }>): IntentEntity[] {
+  return index.registry.entities.filter(
+    (e) =>
+      (t.domain === '*' ? e.domain !== 'scene' && e.domain !== 'person' : e.domain === t.domain) &&
+      (!t.device_class || e.device_class === t.device_class) &&
+      (!t.area || e.area === t.area.id) &&
+      (!t.floor || floorOf(index, e) === t.floor.id),
+  );
+}
+
+/** The floor an entity is on, through its area. */
+export function floorOf(index: RegistryIndex, e: IntentEntity): string | null {
+  return e.area ? (index.areaById.get(e.area)?.floor ?? null) : null;
+}
+
+/** An area by id, name or alias. */
+export function findArea(index: RegistryIndex, nameOrId: string): IntentArea | undefined {
+  const key = nameOrId.trim().toLowerCase();
+  return index.registry.areas.find(
+    (a) =>
+      a.id === nameOrId ||
+      a.name.toLowerCase() === key ||
+      (a.aliases ?? []).some((x) => x.toLowerCase() === key),
+  );
+}
+
+/**
+ * A common noun: one device of that kind in the place (named by it or the only one), or the
+ * whole kind in the place when the noun is plural or the place was said; "which one?" when
+ * several fit a singular noun and no place was said.
+ */
+export function byNoun(
+  index: RegistryIndex,
+  n: Extract<Item, { t: 'noun' }>,
+  place: { area?: IntentArea; floor?: IntentFloor },
+  explicitPlace: boolean,
+  ctxArea: IntentArea | undefined,
+  allowed: string[],
+  tokens: string[],
+): Target | { ask: IntentEntity[] } | undefined {
+  const noun = n.noun;
+  const where = explicitPlace ? place : ctxArea ? { area: ctxArea } : {};
+  const group: Extract<Target, { kind: 'group' }> = {
+    kind: 'group',
+    domain: noun.domain,
+    ...(noun.device_class ? { device_class: noun.device_class } : {}),
+    ...where,
+  };
+  const inPlace = membersOf(index, group).filter((e) => noun.domain !== '*' || allowed.includes(e.domain));
+  if (noun.group) {
+    if (inPlace.length > 0) return group;
+    // "garage doors": no lock in the garage, but a device named "garage door"
+    const area = place.area;
+    if (area) {
+      const singular = tokens[n.start]!.replace(/s$/, '');
+      const key = `${tokenize(area.name).join(' ')} ${singular}`;
+      const named = index.registry.entities.filter((e) => tokenize(e.name).join(' ') === key);
+      if (named.length === 1) return { kind: 'entities', entities: named };
+    }
+    return undefined;
+  }
+  const word = tokens[n.start]!;
+  const named = inPlace.filter((e) => (index.byWord.get(word) ?? []).includes(e));
+  const pool = named.length > 0 ? named : inPlace;
+  if (pool.length === 1) return { kind: 'entities', entities: pool };
+  if (pool.length === 0) {
+    if (explicitPlace || !ctxArea) return undefined;
+    // nothing of that kind in the caller's room: the home's only one, else nothing
+    return byNoun(index, n, {}, false, undefined, allowed, tokens);
+  }
+  if (explicitPlace) return group;
+  return { ask: pool };
+}
+
+/** Whether a target holds anything an intent of these domains may act on. */
+export function compatible(t: Target, allowed: string[]): boolean {
+  if (t.kind === 'entities') return t.entities.some((e) => allowed.includes(e.domain));
+  return t.domain === '*' || allowed.includes(t.domain);
+}
+
+/** The question back when several devices fit: "Did you mean the x or the y?". */
+export function askWhich(index: RegistryIndex, cands: IntentEntity[]): string {
+  const sameName = new Set(cands.map((c) => c.name)).size === 1;
+  const labels = [
+    ...new Set(
+      cands.slice(0, 5).map((c) => {
+        const area = c.area ? index.areaById.get(c.area)?.name : undefined;
+        return sameName ? `the ${c.name} in the ${area ?? 'house'}` : `the ${c.name}`;
+      }),
+    ),
+  ];
+  const list =
+    labels.length <= 2
+      ? labels.join(' or ')
+      : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+  return `Did you mean ${list}?`;
+}
