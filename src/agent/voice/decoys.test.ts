@@ -194,7 +194,7 @@ describe.skipIf(!haveSphinx || !haveEspeak)('a near miss lands on a decoy and is
 
   it('"dim the kitchen light" is rejected, where the name decoys alone switched the light on', async () => {
     const audio = toSpeechPcm(parseWav(await synthesize('dim the kitchen light', 'espeak:en-us+f3')));
-    expect((await make('no-verbs').transcribe(audio)).text).toBe('switch on the kitchen light');
+    expect((await make('no-verbs').transcribe(audio)).text).toMatch(/^(turn|switch) on the kitchen light$/);
     const r = await make().transcribe(audio);
     expect(r).toMatchObject({ text: '', rejected: expect.stringContaining('no voice command') });
     expect(r.passes?.decoys).toBe('dim');

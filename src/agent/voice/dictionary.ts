@@ -131,19 +131,73 @@ async function espeakPhones(word: string, espeak: string): Promise<string | unde
 }
 
 /**
- * Accent variants cmudict leaves out. cmudict gives "on" both AA N and AO N but "off" only
- * AO F, so a speaker with the cot–caught merger (most of North America, and espeak-ng's en-us
- * voice) saying "off" with the AA vowel matches "on" better than "off": the worst error there
- * is, off heard as on (10 of 40 espeak-ng en-us commands). Every AO not before R also gets an
- * AA variant (the merger does not touch AO R: "door", "four" keep theirs).
+ * Accent variants cmudict leaves out; each rule is applied to every pronunciation so far, so a
+ * word has at most 8 (most have 1 to 4).
+ *
+ * - cot–caught: cmudict gives "on" both AA N and AO N but "off" only AO F, so a speaker with
+ *   the merger (most of North America, and espeak-ng's en-us voice) saying "off" with the AA
+ *   vowel matches "on" better than "off": the worst error there is, off heard as on (10 of 40
+ *   espeak-ng en-us commands). Every AO not before R also gets AA ("door", "four" keep theirs).
+ * - non-rhotic: cmudict is General American; most of England, Wales, Australia, New Zealand,
+ *   South Africa and the Caribbean say no R before a consonant or a pause ("door" D AO,
+ *   "thermostat" TH AH M …, "temperature" … CH AH): see `nonRhotic`.
+ * - TRAP: the vowel of "back", "fan", "activate" is an open [a] in England, Scotland and the
+ *   Caribbean, which this model (trained on American speech) hears nearer AA than AE ("tv
+ *   backlight" became "loft light"): every AE also gets AA.
+ *
+ * Measured per rule on espeak-ng's English voices and flite (bench/RESULTS.md, sixth round).
  */
 export function accentVariants(prons: string[]): string[] {
   const out = [...prons];
-  for (const p of prons) {
-    const merged = p.replace(/\bAO\b(?! R\b)/g, 'AA');
-    if (!out.includes(merged)) out.push(merged);
-  }
+  const apply = (rule: (p: string) => string) => {
+    for (const p of [...out]) {
+      const v = rule(p);
+      if (!out.includes(v)) out.push(v);
+    }
+  };
+  apply((p) => p.replace(/\bAO\b(?! R\b)/g, 'AA'));
+  apply(nonRhotic);
+  apply((p) => p.replace(/\bAE\b/g, 'AA'));
   return out;
+}
+
+const VOWELS = new Set([
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'EH',
+  'ER',
+  'EY',
+  'IH',
+  'IY',
+  'OW',
+  'OY',
+  'UH',
+  'UW',
+]);
+/** Vowels that end in a schwa glide when their R is dropped: near, square, cure (IH AH, EH AH, UH AH). */
+const CENTRING = new Set(['IH', 'IY', 'EH', 'UH', 'UW']);
+
+/**
+ * The pronunciation without the R a non-rhotic speaker drops: an R (or the r-coloured vowel ER)
+ * not followed by a vowel. ER becomes AH, a dropped R after IH/IY/EH/UH/UW leaves a schwa glide,
+ * after AA/AO/AH it lengthens the vowel (nothing to write). An R before a vowel stays ("around").
+ */
+export function nonRhotic(pron: string): string {
+  const phones = pron.split(' ');
+  const out: string[] = [];
+  phones.forEach((p, i) => {
+    const next = phones[i + 1];
+    const beforeVowel = next !== undefined && VOWELS.has(next);
+    if (p === 'ER' && !beforeVowel) out.push('AH');
+    else if (p === 'R' && !beforeVowel) {
+      if (CENTRING.has(out[out.length - 1] ?? '')) out.push('AH');
+    } else out.push(p);
+  });
+  return out.join(' ');
 }
 
 export interface Pronunciations {
@@ -178,12 +232,20 @@ export async function pronounce(
   return { lines, missing, guessed };
 }
 
-/** The dictionary file for the words the grammar actually uses (`variants`: add `accentVariants`). */
-export function dictText(words: string[], lines: Map<string, string[]>, variants = false): string {
+/**
+ * The dictionary file for the words the grammar actually uses (`variants`: add `accentVariants`,
+ * except to the words in `plain`).
+ */
+export function dictText(
+  words: string[],
+  lines: Map<string, string[]>,
+  variants = false,
+  plain: ReadonlySet<string> = new Set(),
+): string {
   const out: string[] = [];
   for (const w of words)
-    (variants ? accentVariants(lines.get(w) ?? []) : (lines.get(w) ?? [])).forEach((pron, i) =>
-      out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`),
+    (variants && !plain.has(w) ? accentVariants(lines.get(w) ?? []) : (lines.get(w) ?? [])).forEach(
+      (pron, i) => out.push(`${i === 0 ? w : `${w}(${i + 1})`} ${pron}`),
     );
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { accentVariants, dictText } from './dictionary.js';
+import { accentVariants, dictText, nonRhotic } from './dictionary.js';
 import { describe, expect, it } from 'vitest';
 import { IntentEngine } from '../intents/engine.js';
 import type { IntentRegistry } from '../intents/registry.js';
@@ -92,17 +92,41 @@ describe('pronunciation variants', () => {
     expect(accentVariants(['AA N', 'AO N'])).toEqual(['AA N', 'AO N']);
   });
 
-  it('leaves AO before R alone ("door", "four" are not merged)', () => {
-    expect(accentVariants(['D AO R'])).toEqual(['D AO R']);
-    expect(accentVariants(['F AO R T IY'])).toEqual(['F AO R T IY']);
+  it('does not merge AO before R ("door", "four"), but drops that R as a non-rhotic speaker does', () => {
+    expect(accentVariants(['D AO R'])).toEqual(['D AO R', 'D AO']);
+    expect(accentVariants(['F AO R T IY'])).toEqual(['F AO R T IY', 'F AO T IY']);
   });
 
-  it('writes the variants only into the dictionary asked for (the grammar pass, not the LM pass)', () => {
+  it('keeps an R before a vowel, makes ER a schwa, and leaves a schwa glide after near/square vowels', () => {
+    expect(nonRhotic('TH ER M AH S T AE T')).toBe('TH AH M AH S T AE T');
+    expect(nonRhotic('T EH M P R AH CH ER')).toBe('T EH M P R AH CH AH');
+    expect(nonRhotic('AH R AW N D')).toBe('AH R AW N D');
+    expect(nonRhotic('HH IH R')).toBe('HH IH AH');
+    expect(nonRhotic('CH EH R')).toBe('CH EH AH');
+    expect(nonRhotic('G AA R D AH N')).toBe('G AA D AH N');
+    expect(nonRhotic('L AY T')).toBe('L AY T');
+  });
+
+  it('gives the TRAP vowel AE an open AA variant ("back", "fan"), combined with the other rules', () => {
+    expect(accentVariants(['B AE K'])).toEqual(['B AE K', 'B AA K']);
+    expect(accentVariants(['B AE K Y AA R D'])).toEqual([
+      'B AE K Y AA R D',
+      'B AE K Y AA D',
+      'B AA K Y AA R D',
+      'B AA K Y AA D',
+    ]);
+  });
+
+  it('writes the variants only into the dictionary asked for, and never for the words kept plain (decoys)', () => {
     const lines = new Map([
       ['off', ['AO F']],
       ['door', ['D AO R']],
+      ['garage', ['G ER AA ZH']],
     ]);
     expect(dictText(['off', 'door'], lines)).toBe('off AO F\ndoor D AO R\n');
-    expect(dictText(['off', 'door'], lines, true)).toBe('off AO F\noff(2) AA F\ndoor D AO R\n');
+    expect(dictText(['off', 'door'], lines, true)).toBe('off AO F\noff(2) AA F\ndoor D AO R\ndoor(2) D AO\n');
+    expect(dictText(['door', 'garage'], lines, true, new Set(['garage']))).toBe(
+      'door D AO R\ndoor(2) D AO\ngarage G ER AA ZH\n',
+    );
   });
 });

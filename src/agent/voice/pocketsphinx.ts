@@ -178,8 +178,11 @@ export class PocketsphinxEngine implements SttEngine {
     const files = { gram: `${base}.gram`, dict: `${base}.dict`, lmDict: `${base}.lm.dict`, lm: `${base}.lm` };
     const variants = this.opts.accentVariants ?? 'both';
     await atomicWrite(files.gram, grammar.jsgf);
-    await atomicWrite(files.dict, dictText(grammar.words, pron.lines, variants !== 'none'));
-    await atomicWrite(files.lmDict, dictText(grammar.words, pron.lines, variants === 'both'));
+    // Accent variants for this home's words only: a decoy with them stole accented speech from
+    // the real names ("back door" → "attic door", "light" → "lamp"; bench/RESULTS.md).
+    const plain = new Set(grammar.decoyWords);
+    await atomicWrite(files.dict, dictText(grammar.words, pron.lines, variants !== 'none', plain));
+    await atomicWrite(files.lmDict, dictText(grammar.words, pron.lines, variants === 'both', plain));
     await atomicWrite(
       files.lm,
       buildArpa(decoyMode === 'both' ? [...grammar.sentences, ...grammar.decoySentences] : grammar.sentences),
