@@ -78,6 +78,11 @@ describe.skipIf(!hasChromium)('adding WiFi devices from the dashboard', () => {
     // The steps Hearth reported, in a polite live region under the form.
     const steps = page.getByRole('log', { name: 'Pairing progress' });
     expect(await steps.getAttribute('aria-live')).toBe('polite');
+    // The steps come over Socket.IO and the answer over HTTP: either may reach the page first.
+    await steps
+      .getByRole('listitem')
+      .filter({ hasText: /^Found Shelly .*; adding it\.$/ })
+      .waitFor();
     expect(await steps.getByRole('listitem').allTextContents()).toEqual(
       expect.arrayContaining([
         `Asking ${shelly.address} what it is.`,
