@@ -131,8 +131,8 @@ async function espeakPhones(word: string, espeak: string): Promise<string | unde
 }
 
 /**
- * Accent variants cmudict leaves out; each rule is applied to every pronunciation so far, so a
- * word has at most 8 (most have 1 to 4).
+ * Accent variants cmudict leaves out; each rule is applied to every pronunciation so far, so each
+ * cmudict pronunciation yields at most 8 (most words end with 1 to 4).
  *
  * - cot–caught: cmudict gives "on" both AA N and AO N but "off" only AO F, so a speaker with
  *   the merger (most of North America, and espeak-ng's en-us voice) saying "off" with the AA
