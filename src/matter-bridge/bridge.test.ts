@@ -1,9 +1,9 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, tempDataDir, withUsers, type TestApp } from '../test-support/harness.js';
+import { commissionBridge } from '../test-support/bridge-controller.js';
 import { SimulatedMatterNetwork } from '../test-support/matter.js';
 import { until, uniqueBase } from '../test-support/mqtt.js';
-import { matterEnvironment } from '../integrations/matter/stack.js';
 import { bridgedUniqueId } from './bridged-entities.js';
 import { Zigbee2MqttSimulator } from '../integrations/zigbee2mqtt/simulator.js';
 import { device, testDevices } from '../integrations/zigbee2mqtt/test-devices.js';
@@ -142,29 +142,12 @@ describe('Matter bridge', () => {
 
   it('is commissioned by a Matter controller that reads the Aggregator and its bridged device types', async () => {
     const { manual_code } = (await bridge('GET')).body;
-    const { env, matter } = await matterEnvironment({ id: 'test-controller', network: net.host() });
-    const { ManualPairingCodeCodec } = matter.types as any;
-    const code = ManualPairingCodeCodec.decode(manual_code);
-    ctl = new matter.matterJs.CommissioningController({
-      environment: { environment: env, id: 'test-controller' },
-      autoConnect: false,
-      adminFabricLabel: 'Test Home',
-    });
-    await ctl.start();
-    const nodeId = await ctl.commissionNode({
-      passcode: code.passcode,
-      commissioning: {
-        regulatoryLocation: matter.clusters.GeneralCommissioning.RegulatoryLocationType.IndoorOutdoor,
-        regulatoryCountryCode: 'XX',
-      },
-      discovery: {
-        identifierData: { shortDiscriminator: code.shortDiscriminator },
-        timeout: matter.main.Seconds(10),
-      },
-    });
-    peer = await ctl.getNode(nodeId);
-    if (!peer.isConnected) peer.connect();
-    if (!peer.initialized) await peer.events.initialized;
+    ({ ctl, peer } = await commissionBridge({
+      id: 'test-controller',
+      network: net.host(),
+      manualCode: manual_code,
+      fabricLabel: 'Test Home',
+    }));
     const all = parts();
     const aggregator = [...all.values()].find((p) => p.types.includes(DEVICE_TYPE.aggregator))!;
     expect(aggregator.ep.getNumber()).toBe(1);

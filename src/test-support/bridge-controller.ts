@@ -53,6 +53,8 @@ export async function commissionBridge(opts: BridgeControllerOptions) {
   return {
     ctl,
     env,
+    /** The bridge as the controller sees it (matter.js' PairedNode). */
+    peer,
     /** Every endpoint of the bridge, depth first (the bridged devices under the Aggregator). */
     endpoints,
     /** Commissioning alone, and commissioning through the first read of the node (ms). */
