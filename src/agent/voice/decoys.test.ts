@@ -103,6 +103,14 @@ describe('decoy verbs', () => {
         'unlock',
         'open',
         'close',
+        'dim',
+        'brighten',
+        'raise',
+        'lower',
+        'start',
+        'stop',
+        'pause',
+        'resume',
         'activate',
         'what',
         'yes',
@@ -110,15 +118,13 @@ describe('decoy verbs', () => {
         'cancel',
       ]),
     );
-    expect(decoys.verbs).toContain('dim');
-    expect(decoys.verbs).toContain('turn up');
+    expect(decoys.verbs).toContain('increase');
+    expect(decoys.verbs).toContain('make');
     for (const v of decoys.verbs) expect(grammarVerbs.has(v)).toBe(false);
     for (const w of decoys.verbWords) {
       expect(grammarVerbs.has(w)).toBe(false);
       expect(homeWords.has(w)).toBe(false);
     }
-    expect(decoys.verbWords).toContain('up'); // "turn up": "turn" is the grammar's, "up" the decoy
-    expect(decoys.verbWords).not.toContain('turn');
     expect(decoys.verbs).not.toContain('mute'); // no cmudict pronunciation
     expect(DECOY_VERBS).toContain('mute');
     for (const v of DECOY_VERBS) expect(grammarVerbs.has(v)).toBe(false); // the list itself
@@ -128,23 +134,18 @@ describe('decoy verbs', () => {
     const withPlay = decoysFor(slots, new Set([...homeWords, 'play']), () => true);
     expect(withPlay.verbs).not.toContain('play');
     expect(withPlay.verbWords).not.toContain('play');
-    expect(withPlay.verbs).toContain('pause');
+    expect(withPlay.verbs).toContain('increase');
   });
 
   it('says the decoy verbs before the home names only, never as home sentences', () => {
     expect(g.decoySentences).toEqual(
-      expect.arrayContaining([
-        'dim the office light',
-        'turn up the bedroom fan',
-        'stop the bedroom fan',
-        'make the bedroom',
-      ]),
+      expect.arrayContaining(['increase the office light', 'play the bedroom fan', 'make the bedroom']),
     );
-    expect(g.decoySentences).not.toContain('dim the bathroom fan'); // decoy verb + decoy name: not needed
+    expect(g.decoySentences).not.toContain('increase the bathroom fan'); // decoy verb + decoy name: not needed
     const verbWords = new Set(g.decoyVerbWords);
     expect(g.sentences.filter((s) => decoysIn(s, verbWords).length)).toEqual([]);
-    expect(decoysIn('turn up the office light', new Set(g.decoyWords))).toEqual(['up']);
-    expect(decoysIn('turn on the office light', new Set(g.decoyWords))).toEqual([]);
+    expect(decoysIn('increase the office light', new Set(g.decoyWords))).toEqual(['increase']);
+    expect(decoysIn('turn up the office light', new Set(g.decoyWords))).toEqual([]);
   });
 });
 
@@ -184,26 +185,20 @@ describe.skipIf(!haveSphinx || !haveEspeak)('a near miss lands on a decoy and is
     expect(r.passes?.decoys).toContain('bathroom');
   });
 
-  it('"unlock the garage door" is rejected, where the home-only grammar unlocked the front door', async () => {
-    const audio = toSpeechPcm(parseWav(await synthesize('unlock the garage door', 'flite:kal16')));
-    expect((await make('none').transcribe(audio)).text).toBe('unlock the front door');
+  it('"unlock the garage door" is rejected, where the home-only grammar unlocked the back door', async () => {
+    const audio = toSpeechPcm(parseWav(await synthesize('unlock the garage door', 'espeak:en-us+f3')));
+    expect((await make('none').transcribe(audio)).text).toBe('unlock the back door');
     const r = await make().transcribe(audio);
     expect(r.text).toBe('');
     expect(r.passes?.decoys).toContain('garage');
   });
 
-  it('"dim the kitchen light" is rejected, where the name decoys alone switched the light on', async () => {
-    const audio = toSpeechPcm(parseWav(await synthesize('dim the kitchen light', 'espeak:en-us+f3')));
-    expect((await make('no-verbs').transcribe(audio)).text).toMatch(/^(turn|switch) on the kitchen light$/);
+  it('"mute the living room tv" is rejected, where the name decoys alone turned its volume up', async () => {
+    const audio = toSpeechPcm(parseWav(await synthesize('mute the living room tv', 'flite:kal16')));
+    expect((await make('no-verbs').transcribe(audio)).text).toBe('turn up the living room tv');
     const r = await make().transcribe(audio);
     expect(r).toMatchObject({ text: '', rejected: expect.stringContaining('no voice command') });
-    expect(r.passes?.decoys).toBe('dim');
-  });
-
-  it('"turn up the bedroom light" is rejected, where the name decoys alone turned it off', async () => {
-    const audio = toSpeechPcm(parseWav(await synthesize('turn up the bedroom light', 'flite:kal16')));
-    expect((await make('no-verbs').transcribe(audio)).text).toBe('turn off the bedroom light');
-    expect((await make().transcribe(audio)).passes?.decoys).toBe('up');
+    expect(r.passes?.decoys).toBe('mute');
   });
 
   it('still hears the real names', async () => {
@@ -212,6 +207,8 @@ describe.skipIf(!haveSphinx || !haveEspeak)('a near miss lands on a decoy and is
       'turn on the bedroom fan',
       'unlock the front door',
       'set the kitchen light to ten percent',
+      'dim the kitchen light', // a decoy verb until the grammar learned it
+      'turn up the bedroom light',
     ]) {
       const audio = toSpeechPcm(parseWav(await synthesize(text, 'flite:kal16')));
       expect((await engine.transcribe(audio)).text).toBe(text);

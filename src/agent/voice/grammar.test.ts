@@ -2,6 +2,8 @@ import { accentVariants, dictText, nonRhotic } from './dictionary.js';
 import { describe, expect, it } from 'vitest';
 import { IntentEngine } from '../intents/engine.js';
 import type { IntentRegistry } from '../intents/registry.js';
+import { nluLine } from '../intents/nlu-output.js';
+import { Understanding } from '../understanding/understand.js';
 import { buildArpa, buildGrammar, slotPhrases, spoken, wordsOf } from './grammar.js';
 
 const REG: IntentRegistry = {
@@ -25,6 +27,7 @@ const REG: IntentRegistry = {
     },
     { entity_id: 'scene.movie_night', name: 'Movie Night', domain: 'scene', area: null },
     { entity_id: 'light.odd', name: 'Łamp #1', domain: 'light', area: null },
+    { entity_id: 'media_player.tv', name: 'Living Room TV', domain: 'media_player', area: 'living_room' },
   ],
 };
 
@@ -37,14 +40,17 @@ describe('speech grammar from the registry', () => {
 
   it('lists names per slot by domain and leaves out names with words lacking a pronunciation', () => {
     const slots = slotPhrases(REG);
-    expect(slots.onoff).toEqual(['kitchen light', 'zigbee plug two']);
+    expect(slots.onoff).toEqual(['kitchen light', 'living room tv', 'zigbee plug two']);
+    expect(slots.stepped).toEqual(['kitchen light', 'living room tv', 'thermostat']);
+    expect(slots.machine).toEqual(['living room tv', 'zigbee plug two']);
+    expect(slots.media).toEqual(['living room tv']);
     expect(slots.lock).toEqual(['front door']);
     expect(slots.scene).toEqual(['movie night']);
     const g = buildGrammar(slots, (w) => w !== 'zigbee');
     expect(g.words).not.toContain('zigbee');
     expect(g.sentences).toContain('turn on the kitchen light');
     expect(g.sentences.some((s) => s.includes('plug'))).toBe(false);
-    expect(g.jsgf).toContain('<onoff> = ( kitchen light );');
+    expect(g.jsgf).toContain('<onoff> = ( kitchen light | living room tv );');
   });
 
   it('drops a pattern whose slot is empty instead of writing an empty rule', () => {
@@ -68,13 +74,47 @@ describe('speech grammar from the registry', () => {
     expect(wordsOf(slotPhrases(REG)).has('thermostat')).toBe(true);
   });
 
-  it('only produces sentences the intent engine understands', () => {
-    const engine = new IntentEngine(REG);
+  it('only produces sentences the Home agent understands', () => {
+    const agent = new Understanding(new IntentEngine(REG));
     const g = buildGrammar(slotPhrases(REG), () => true);
     const misses = g.sentences.filter(
-      (s) => !['yes', 'no', 'cancel'].includes(s) && engine.recognize(s).intent === null,
+      (s) => !['yes', 'no', 'cancel'].includes(s) && nluLine(agent, s, null, []).intent === null,
     );
     expect(misses).toEqual([]);
+  });
+
+  it('has the stepping, raise/lower, start/stop and pause/resume verbs, meaning what the Home agent does with them', () => {
+    const agent = new Understanding(new IntentEngine(REG));
+    const g = buildGrammar(slotPhrases(REG), () => true);
+    const meaning = (s: string) => {
+      expect(g.sentences).toContain(s);
+      return nluLine(agent, s, null, []);
+    };
+    expect(meaning('dim the kitchen light')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'down', name: 'Kitchen Light' },
+    });
+    expect(meaning('brighten the lights in the kitchen')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'up', area: 'Kitchen' },
+    });
+    expect(meaning('turn up the thermostat')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'up' },
+    });
+    expect(meaning('turn the living room tv down')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'down', name: 'Living Room TV' },
+    });
+    expect(meaning('lower the living room blinds')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
+    expect(meaning('stop the zigbee plug two')).toMatchObject({ intent: 'HassTurnOff' });
+    expect(meaning('pause the living room tv')).toMatchObject({ intent: 'HassMediaPause' });
+    // lights are dimmed, not started; locks are not raised
+    expect(g.sentences).not.toContain('start the kitchen light');
+    expect(g.sentences).not.toContain('raise the front door');
   });
 
   it('writes an ARPA trigram model with counts that match its sections', () => {

@@ -1,7 +1,7 @@
 /**
  * The speech grammar: a compact JSGF grammar (pass 1), a trigram language model over the same
  * sentences (pass 2, for the agreement check) and a pronunciation dictionary for exactly their
- * words, generated from the current registry (entity names, areas, scenes) and a dozen command
+ * words, generated from the current registry (entity names, areas, scenes) and the command
  * patterns. Deliberately small: a grammar built from every intent template was 4–7 s per
  * utterance; this one decodes a 2 s command in well under 100 ms (bench/RESULTS.md).
  */
@@ -30,6 +30,10 @@ export interface SpeechGrammar {
 }
 
 const ONOFF_DOMAINS = new Set(['light', 'switch', 'fan', 'media_player', 'input_boolean']);
+/** What "turn up/down" steps: brightness, target temperature, volume. */
+const STEPPED_DOMAINS = new Set(['light', 'climate', 'media_player']);
+/** What one starts and stops: on/off things that are not lights. */
+const MACHINE_DOMAINS = new Set(['switch', 'fan', 'media_player', 'input_boolean']);
 const PERCENTS = Array.from({ length: 21 }, (_, i) => i * 5);
 const DEGREES = [...range(10, 30), ...range(60, 80)];
 
@@ -55,6 +59,7 @@ const slot = (s: string): Pattern => ({ slot: s });
 // "the" is required: an optional one lets the decoder trade it for a name's first sound
 const THE = 'the';
 const ON_OFF = alt('on', 'off');
+const UP_DOWN = alt('up', 'down');
 /** The rule of home names a decoy verb is said before. */
 const DECOY_TARGET = 'decoy_target';
 
@@ -66,6 +71,13 @@ export const PATTERNS: Pattern[] = [
   ['set', THE, slot('light'), 'to', slot('percent'), 'percent'],
   [alt('lock', 'unlock'), THE, slot('lock')],
   [alt('open', 'close'), THE, slot('cover')],
+  [alt('dim', 'brighten'), THE, slot('light')],
+  [alt('dim', 'brighten'), 'the', 'lights', 'in', THE, slot('area')],
+  ['turn', UP_DOWN, THE, slot('stepped')],
+  ['turn', THE, slot('stepped'), UP_DOWN],
+  [alt('raise', 'lower'), THE, slot('cover')],
+  [alt('start', 'stop'), THE, slot('machine')],
+  [alt('pause', 'resume'), THE, slot('media')],
   ['activate', slot('scene')],
   ['what', 'is', 'the', 'temperature', opt(['in', THE, slot('temperature_area')])],
   ['what', 'is', 'the', 'humidity', 'in', THE, slot('humidity_area')],
@@ -80,6 +92,9 @@ export function slotPhrases(reg: IntentRegistry): Record<string, string[]> {
     light: new Set(),
     lock: new Set(),
     cover: new Set(),
+    stepped: new Set(),
+    machine: new Set(),
+    media: new Set(),
     scene: new Set(),
     climate: new Set(),
     area: new Set(),
@@ -100,6 +115,9 @@ export function slotPhrases(reg: IntentRegistry): Record<string, string[]> {
     if (e.domain === 'light') add('light', names);
     if (e.domain === 'lock') add('lock', names);
     if (e.domain === 'cover') add('cover', names);
+    if (STEPPED_DOMAINS.has(e.domain)) add('stepped', names);
+    if (MACHINE_DOMAINS.has(e.domain)) add('machine', names);
+    if (e.domain === 'media_player') add('media', names);
     if (e.domain === 'scene') add('scene', names);
     if (e.domain === 'climate') add('climate', names);
     if (e.area && (e.domain === 'climate' || e.device_class === 'temperature'))
