@@ -51,6 +51,10 @@ describe('questions, terse and reordered commands, numbers', () => {
       'HassClimateSetTemperature',
       { name: 'Thermostat', temperature: 21.5 },
     ],
+    // "in" before a place is the preposition, not a person's state ("is sam in")
+    ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
+    ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
+    ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
   ])('understands "%s"', (text, intent, slots) => {
     expect(read(text)).toMatchObject({ intent, slots });
   });

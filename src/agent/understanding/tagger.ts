@@ -170,6 +170,15 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (next && (next.t === 'area' || next.t === 'floor') && direct?.t === 'filler')
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "the temperature in the office", "is anything on in the kitchen": "in" before a place is
+  // the preposition, not the state of a person ("is sam in")
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'state' || tokens[it.start] !== 'in' || it.end !== it.start + 1) continue;
+    const next = items.slice(k + 1).find((x) => x.t !== 'filler');
+    if (next && (next.t === 'area' || next.t === 'floor'))
+      items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
   return items;
 }
 
