@@ -55,6 +55,12 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
     ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
     ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // an embedded question asks; it never locks the door
+    ['let me know if the front door is locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['make sure the front door is locked', 'HassTurnOn', { name: 'Front Door' }],
+    ["I'd love it if the desk lamp was on", 'HassTurnOn', { name: 'Desk Lamp' }],
+    // a polite wrapper does not make a question
+    ['do me a favour and switch off the coffee machine', 'HassTurnOff', { name: 'Coffee Machine' }],
   ])('understands "%s"', (text, intent, slots) => {
     expect(read(text)).toMatchObject({ intent, slots });
   });

@@ -127,13 +127,17 @@ export class SecondStage {
     const noun = ownNouns[0];
     if (ownNouns.length > 1 && new Set(ownNouns.map((n) => n.noun.domain)).size > 1) return undefined;
 
+    // a polite wrapper ("do me a favour and", "would you mind") does not open a question
     const first = items.find(
-      (i) => i.t !== 'filler' || !['hey', 'ok', 'okay', 'so'].includes(tokens[i.start]!),
+      (i) =>
+        i.t !== 'filler' || (!['hey', 'ok', 'okay', 'so'].includes(tokens[i.start]!) && i.end - i.start === 1),
     );
     const firstWord = first ? tokens[first.start]! : '';
     const followPhrase = FOLLOW_UP.some((w) => startsWith(tokens, w));
     const question =
-      !followPhrase && QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0);
+      !followPhrase &&
+      ((QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0)) ||
+        embeddedQuestion(items, tokens));
 
     const cueSet = new Set(cues.map((c) => c.cue));
     const number = numbers[0];
@@ -245,3 +249,19 @@ function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
 }
+
+/**
+ * An embedded yes/no question: "let me know if the front door is locked", "I wonder whether
+ * the lights are on". "if"/"whether" with no action before it, then "is"/"are" and a state:
+ * the state is asked about, not an order ("make sure the front door is locked" has no "if").
+ * The "if" must stand alone: inside a wrapper ("I would love it if the lamp was on") it is a wish.
+ */
+function embeddedQuestion(items: Item[], tokens: string[]): boolean {
+  const k =
+    items.find((i) => i.end === i.start + 1 && (tokens[i.start] === 'if' || tokens[i.start] === 'whether'))
+      ?.start ?? -1;
+  if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
+  const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
+  return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be);
+}
+
