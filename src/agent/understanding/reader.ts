@@ -130,7 +130,8 @@ export class SecondStage {
     // a polite wrapper ("do me a favour and", "would you mind") does not open a question
     const first = items.find(
       (i) =>
-        i.t !== 'filler' || (!['hey', 'ok', 'okay', 'so'].includes(tokens[i.start]!) && i.end - i.start === 1),
+        i.t !== 'filler' ||
+        (!['hey', 'ok', 'okay', 'so'].includes(tokens[i.start]!) && i.end - i.start === 1),
     );
     const firstWord = first ? tokens[first.start]! : '';
     const followPhrase = FOLLOW_UP.some((w) => startsWith(tokens, w));
@@ -264,4 +265,3 @@ function embeddedQuestion(items: Item[], tokens: string[]): boolean {
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
   return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be);
 }
-
