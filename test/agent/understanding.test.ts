@@ -144,6 +144,8 @@ describe('context and dialogue', () => {
 
   it.each([
     ['turn it off', ['turn on the kitchen light'], 'HassTurnOff', { name: 'Kitchen Light' }],
+    // "back" after a pronoun is the adverb, not the back door
+    ['switch it back on', ['turn off the desk lamp'], 'HassTurnOn', { name: 'Desk Lamp' }],
     [
       'and the bedroom too',
       ['turn off the lights in the living room'],

@@ -170,6 +170,13 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (next && (next.t === 'area' || next.t === 'floor') && direct?.t === 'filler')
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "turn it back on", "switch them back off": "back" after a pronoun is the adverb, not a
+  // part of a name ("back door")
+  for (let k = 1; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.end === it.start + 1 && tokens[it.start] === 'back' && items[k - 1]!.t === 'pronoun')
+      items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
   // "the temperature in the office", "is anything on in the kitchen": "in" before a place is
   // the preposition, not the state of a person ("is sam in")
   for (let k = 0; k < items.length; k++) {
