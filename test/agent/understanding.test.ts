@@ -55,6 +55,8 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
     ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
     ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // a measurement asks for the one sensor of the place
+    ['how humid is it in the bathroom', 'HassGetState', { name: 'Bathroom Humidity', area: 'Bathroom' }],
     // an embedded question asks; it never locks the door
     ['let me know if the front door is locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
     ['make sure the front door is locked', 'HassTurnOn', { name: 'Front Door' }],

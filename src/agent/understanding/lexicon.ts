@@ -272,6 +272,8 @@ export const NOUNS: Record<string, Noun> = {
   everyone: many('person'),
   motion: one('binary_sensor', 'motion'),
   movement: one('binary_sensor', 'motion'),
+  humidity: one('sensor', 'humidity'),
+  humid: one('sensor', 'humidity'),
 };
 
 /** State words in questions ("is the fan running"), mapped to the engine's state words. */

@@ -85,6 +85,9 @@ export function readQuestion(
     const one = named.length > 0 ? named : members;
     if (one.length === 1) target = { kind: 'entities', entities: one };
   }
+  // "how humid is it in the bathroom": a measurement asks for the one sensor of that place
+  if (!word && !name && noun?.noun.domain === 'sensor' && members.length === 1)
+    target = { kind: 'entities', entities: members };
   const slots: Record<string, string | number> = {};
   if (word) {
     const fit = members.filter((e) => stateOf(e, word) !== undefined);
@@ -93,6 +96,7 @@ export function readQuestion(
   } else if (target.kind !== 'entities') return undefined;
   if (target.kind === 'entities') {
     slots.name = target.entities[0]!.name;
+    if (q.explicitPlace && q.place.area) slots.area = q.place.area.name;
     return { intent: 'HassGetState', slots, entity_ids: target.entities.map((e) => e.entity_id), target };
   }
   if (target.area) slots.area = target.area.name;
