@@ -127,6 +127,11 @@ describe('confidence and declining', () => {
     });
   });
 
+  it('acts on nothing when the words pull both ways ("be a star(t) and turn the light off")', () => {
+    expect(read('would you be a star and turn the mirror light off').intent).toBeNull();
+    expect(read('set the desk lamp to one percent')).toMatchObject({ slots: { brightness: 1 } });
+  });
+
   it('never reads a number out of range as a setting', () => {
     expect(read('set the desk lamp to 250 percent').intent).toBeNull();
   });
@@ -146,6 +151,9 @@ describe('context and dialogue', () => {
 
   it.each([
     ['turn it off', ['turn on the kitchen light'], 'HassTurnOff', { name: 'Kitchen Light' }],
+    // "one" after a place or a determiner is a device, never a brightness of 1 %
+    ['the upstairs one', ['turn on the ceiling light'], 'HassTurnOn', { name: 'Bedroom Ceiling Light' }],
+    ['the garage one', ['turn on the desk lamp'], 'HassTurnOn', { area: 'Garage', domain: 'light' }],
     // "back" after a pronoun is the adverb, not the back door
     ['switch it back on', ['turn off the desk lamp'], 'HassTurnOn', { name: 'Desk Lamp' }],
     [

@@ -113,7 +113,13 @@ export function chooseIntent(
     slots,
     domains: INTENT_DOMAINS[name] ?? [],
   });
-  if (has('on') && has('off')) return undefined;
+  // words that pull both ways ("be a star(t) and turn the light off") are no command to act on
+  const pulls = (cs: Cue[]) => cs.some(has);
+  if (
+    pulls(['on', 'activate', 'start', 'open', 'lock', 'arm']) &&
+    pulls(['off', 'close', 'unlock', 'disarm'])
+  )
+    return undefined;
   if (number) {
     const v = number.value;
     if (v < 0 || v > 100) return undefined;

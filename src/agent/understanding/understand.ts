@@ -47,6 +47,13 @@ export class Understanding {
     this.byId = new Map(engine.registry.entities.map((e) => [e.entity_id, e]));
   }
 
+  /** Words of area and floor names and aliases: "the hallway one", "the upstairs one". */
+  private placeWords(): Set<string> {
+    const reg = this.engine.registry;
+    const names = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
+    return new Set(names.flatMap((n) => tokenize(n)));
+  }
+
   /** Re-indexes after the registry changed. */
   setRegistry(reg: IntentRegistry): void {
     this.engine.setRegistry(reg);
@@ -55,7 +62,7 @@ export class Understanding {
   }
 
   understand(text: string, area: string | null, conv: Conversation): Understood {
-    const marked = markClockTimes(text);
+    const marked = markPronounOne(markClockTimes(text), this.placeWords());
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
@@ -223,17 +230,25 @@ export class Understanding {
     return fixed.every(known);
   }
 
-  /** "the floor lamp", "the one in the kitchen", "the bedside one": one of the candidates. */
+  /** "the floor lamp", "the one in the kitchen", "the upstairs one": one of the candidates. */
   private pick(pending: Reading, tokens: string[]): Reading | undefined {
     const cands = pending.candidates ?? [];
     const { tokens: fixed } = this.stage2.correct(tokens);
     const words = new Set(fixed);
+    const index = this.engine.registryIndex;
+    // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
+    const said = (names: string[]) =>
+      names.some((n) => {
+        const t = tokenize(n);
+        return t.length > 0 && t.every((w) => words.has(w));
+      });
     const scored = cands.map((e) => {
-      const name = tokenize(e.name);
-      const areaName = e.area ? tokenize(this.engine.registryIndex.areaById.get(e.area)?.name ?? '') : [];
+      const area = e.area ? index.areaById.get(e.area) : undefined;
+      const floor = area?.floor ? index.floorById.get(area.floor) : undefined;
       const hits =
-        name.filter((w) => words.has(w)).length +
-        (areaName.length > 0 && areaName.every((w) => words.has(w)) ? 1 : 0);
+        tokenize(e.name).filter((w) => words.has(w)).length +
+        (area && said([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
+        (floor && said([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
       return { e, hits };
     });
     const best = Math.max(0, ...scored.map((s) => s.hits));
@@ -313,4 +328,37 @@ function sameCommand(a: Command, b: Command): boolean {
 
 function hasJoin(text: string): boolean {
   return /,|\band\b|\bthen\b|\balso\b/i.test(text);
+}
+
+/** Words after "one" that make it a number: "one percent", "one hundred", "one minute". */
+const ONE_AS_NUMBER_NEXT =
+  /^(percent|per|%|degrees?|hundred|thousand|and|point|half|minutes?|hours?|seconds?|o|oclock|am|pm|more|less|notch|step|level)$/;
+/** Words before "one" that make it a device: "the one", "that one", "the other one". */
+const ONE_AS_DEVICE_AFTER = new Set([
+  'the',
+  'that',
+  'this',
+  'which',
+  'other',
+  'another',
+  'same',
+  'each',
+  'every',
+]);
+
+/**
+ * "the upstairs one", "the hallway one as well", "that one": a device, not the number 1.
+ * Marked as "ones" (a pronoun to the tagger) before numbers are read, so neither stage takes
+ * it for a brightness of 1 %.
+ */
+export function markPronounOne(text: string, placeWords: ReadonlySet<string>): string {
+  const words = text.split(/(\s+)/);
+  for (let i = 0; i < words.length; i += 2) {
+    if (words[i]!.toLowerCase() !== 'one') continue;
+    const prev = (words[i - 2] ?? '').toLowerCase().replace(/[^a-z]/g, '');
+    const next = (words[i + 2] ?? '').toLowerCase().replace(/[^a-z%]/g, '');
+    if (ONE_AS_NUMBER_NEXT.test(next)) continue;
+    if (ONE_AS_DEVICE_AFTER.has(prev) || placeWords.has(prev)) words[i] = 'ones';
+  }
+  return words.join('');
 }
