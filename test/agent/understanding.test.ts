@@ -55,6 +55,8 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
     ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
     ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ["isn't the front door locked", 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['have you turned off the lights', 'HassGetState', { domain: 'light', state: 'off' }],
     // a measurement asks for the one sensor of the place
     ['how humid is it in the bathroom', 'HassGetState', { name: 'Bathroom Humidity', area: 'Bathroom' }],
     // an embedded question asks; it never locks the door
@@ -112,6 +114,11 @@ describe('confidence and declining', () => {
     'good morning to you too, how are you',
     'open the window',
     'unlock my phone',
+    // a negated request, and telling what someone did, are no commands
+    'do not turn on the porch light',
+    "don't switch off the kitchen light",
+    'I turned off the lights',
+    'we left the kitchen light on',
   ])('declines "%s" without acting on the nearest device', (text) => {
     expect(read(text)).toEqual({ intent: null, slots: {} });
   });

@@ -63,7 +63,8 @@ export class SecondStage {
     const out: string[] = [];
     let corrected = 0;
     for (const t of tokens) {
-      const c = this.speller.correct(t);
+      // a negation is never corrected into a word of the home ("not" → "hot")
+      const c = NEGATIONS.has(t) ? [t] : this.speller.correct(t);
       if (!c) out.push(t);
       else {
         if (c.length !== 1 || c[0] !== t) corrected++;
@@ -74,7 +75,11 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const { tokens } = this.correct(tokenize(text));
+    const raw = tokenize(text);
+    // before spelling correction, which would make "not" a "hot"
+    if (negated(raw) || narrated(raw)) return undefined;
+    // what is left is a question's "isn't the door locked": asked the same way without it
+    const { tokens } = this.correct(raw.filter((t) => t !== 'not'));
     if (tokens.length === 0) return undefined;
     const items = tag(this.index, tokens);
     if (items.some((i) => i.t === 'unknown')) return undefined;
@@ -264,4 +269,44 @@ function embeddedQuestion(items: Item[], tokens: string[]): boolean {
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
   return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be);
+}
+
+/**
+ * "do not turn on the porch light", "never switch off the fridge": a negated request is no
+ * command. A question may carry a "not" right after its verb ("isn't the door locked").
+ */
+function negated(tokens: string[]): boolean {
+  const at = tokens.findIndex(
+    (t, i) => t === 'not' || t === 'dont' || (t === 'never' && tokens[i + 1] !== 'mind'),
+  );
+  if (at < 0) return false;
+  return !(at === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!));
+}
+
+const NEGATIONS = new Set(['not', 'never', 'dont']);
+
+const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'someone', 'somebody', 'nobody']);
+const PAST_FORMS = new Set([
+  'turned',
+  'switched',
+  'locked',
+  'unlocked',
+  'opened',
+  'closed',
+  'dimmed',
+  'raised',
+  'lowered',
+  'started',
+  'stopped',
+  'activated',
+  'left',
+]);
+
+/**
+ * "I turned off the lights", "we left the kitchen light on": telling what someone did, not
+ * asking for it. A subject right before a past form of an action word.
+ */
+function narrated(tokens: string[]): boolean {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
+  return tokens.some((t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? ''));
 }
