@@ -55,6 +55,9 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
     ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
     ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // politeness the lexicon does not know, before the request
+    ['could you pop the kettle on, please', 'HassTurnOn', { name: 'Kettle' }],
+    ['uh, can you crank the thermostat up to 22', 'HassClimateSetTemperature', { temperature: 22 }],
     ["isn't the front door locked", 'HassGetState', { name: 'Front Door', state: 'locked' }],
     ['have you turned off the lights', 'HassGetState', { domain: 'light', state: 'off' }],
     // a measurement asks for the one sensor of the place
@@ -119,6 +122,13 @@ describe('confidence and declining', () => {
     "don't switch off the kitchen light",
     'I turned off the lights',
     'we left the kitchen light on',
+    // an unknown word passes only as politeness before the request
+    'why did you turn off the lights',
+    'remind me to turn off the lights',
+    'text mum to turn on the porch light',
+    'forget it, turn off the lights',
+    'tonight turn off the lights',
+    'switch on my electric blanket',
   ])('declines "%s" without acting on the nearest device', (text) => {
     expect(read(text)).toEqual({ intent: null, slots: {} });
   });

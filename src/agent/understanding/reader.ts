@@ -82,8 +82,12 @@ export class SecondStage {
     const { tokens } = this.correct(raw.filter((t) => t !== 'not'));
     if (tokens.length === 0) return undefined;
     const items = tag(this.index, tokens);
-    if (items.some((i) => i.t === 'unknown')) return undefined;
-    return this.interpret(items, tokens, ctx);
+    if (items.some((i) => i.t === 'unknown') && !politeOnly(items, tokens)) return undefined;
+    return this.interpret(
+      items.map((i) => (i.t === 'unknown' ? { t: 'filler' as const, start: i.start, end: i.end } : i)),
+      tokens,
+      ctx,
+    );
   }
 
   /** Whether the words carry an action or a value of their own (not just a target). */
@@ -285,7 +289,7 @@ function negated(tokens: string[]): boolean {
 
 const NEGATIONS = new Set(['not', 'never', 'dont']);
 
-const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'someone', 'somebody', 'nobody']);
+const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'who', 'someone', 'somebody', 'nobody']);
 const PAST_FORMS = new Set([
   'turned',
   'switched',
@@ -309,4 +313,50 @@ const PAST_FORMS = new Set([
 function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
   return tokens.some((t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? ''));
+}
+
+/** Words that may not pass as politeness: they change when, whether or what to do. */
+const NOT_POLITE = new Set(
+  `forget ignore avoid skip cancel quit abort prevent stop wait hold pause nevermind except unless
+   until till before after later earlier soon tonight tomorrow yesterday today morning evening
+   afternoon noon midnight weekend week day days daily hour hours minute minutes second seconds
+   monday tuesday wednesday thursday friday saturday sunday every each whenever while once twice
+   instead rather only without against nobody nothing none neither nor unplug disconnect remove
+   delete reset break broke broken why who whose whom where remind reminder ask text call message
+   email ring phone say pretend imagine suppose schedule program book order buy`.split(/\s+/),
+);
+
+/** Words after which an unknown word names a thing or a place ("the sauna", "in my car"). */
+const BEFORE_A_THING = new Set(
+  'the a an my our your his her their its this that these those some any all to in on at of for by with from into onto'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether the sentence's unknown words are only politeness before the request ("if it's not
+ * too much trouble, could you …", "would you be a star and …", "pop the kettle on"): at most
+ * two, each before the first word that says what or which, none right before such a word or
+ * right after an article or preposition (where it would name a thing this home does not have:
+ * "turn on the sauna", "switch on my electric blanket"), none that changes when or whether to
+ * act ("tonight", "forget"), and the sentence says what to do in words this home knows. Such a
+ * word is ignored; any other unknown word still makes the sentence declined.
+ */
+function politeOnly(items: Item[], tokens: string[]): boolean {
+  const unknown = items.filter((i) => i.t === 'unknown');
+  if (unknown.length > 2 || !items.some((i) => i.t === 'cue')) return false;
+  const content = (i: Item | undefined) => !!i && i.t !== 'filler' && i.t !== 'unknown';
+  const first = items.findIndex(content);
+  return unknown.every((u) => {
+    const k = items.indexOf(u);
+    const word = tokens[u.start]!;
+    return (
+      k < first &&
+      word.length >= 3 &&
+      !/\d/.test(word) &&
+      !NOT_POLITE.has(word) &&
+      !content(items[k + 1]) &&
+      !BEFORE_A_THING.has(tokens[u.start - 1] ?? '')
+    );
+  });
 }

@@ -52,11 +52,12 @@ export class Speller {
       const pick = tieBreak(tok, at, this.preferred);
       return pick ? [pick] : undefined;
     }
-    // words run together: "livingroom", "frontdoor"
+    // words run together: "livingroom", "frontdoor" — the home's own words only: "tonight" is
+    // not "to night" (the night light), "forget" not "for get"
     for (let i = 2; i <= tok.length - 2; i++) {
       const a = tok.slice(0, i);
       const b = tok.slice(i);
-      if (this.known.has(a) && this.known.has(b) && a.length + b.length >= 6) return [a, b];
+      if (this.preferred.has(a) && this.preferred.has(b) && a.length + b.length >= 6) return [a, b];
     }
     const sound = this.phonetic.get(soundKey(tok))?.filter((w) => Math.abs(w.length - tok.length) <= 1);
     if (sound?.length === 1 && tok.length >= 4) return [sound[0]!];
