@@ -55,6 +55,18 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['what is the temprature in the office', 'HassClimateGetTemperature', { area: 'Office' }],
     ['is anything on in the kitchen', 'HassGetState', { area: 'Kitchen', state: 'on' }],
     ['is sam in', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // units as people write them
+    ['mirror light to sixty five per cent', 'HassLightSet', { name: 'Mirror Light', brightness: 65 }],
+    ['set the thermostat to 21 degrees celsius', 'HassClimateSetTemperature', { temperature: 21 }],
+    ['desk lamp at quarter brightness', 'HassLightSet', { name: 'Desk Lamp', brightness: 25 }],
+    ['how toasty is it in the lounge', 'HassClimateGetTemperature', { area: 'Living Room' }],
+    ['is alex back home', 'HassGetState', { name: 'Alex', state: 'home' }],
+    // a "not" that negates no action
+    [
+      "if it's not too much trouble, could you lower the living room blinds",
+      'HassTurnOff',
+      { name: 'Living Room Blinds' },
+    ],
     // politeness the lexicon does not know, before the request
     ['could you pop the kettle on, please', 'HassTurnOn', { name: 'Kettle' }],
     ['uh, can you crank the thermostat up to 22', 'HassClimateSetTemperature', { temperature: 22 }],
@@ -119,6 +131,7 @@ describe('confidence and declining', () => {
     'unlock my phone',
     // a negated request, and telling what someone did, are no commands
     'do not turn on the porch light',
+    'please try not to turn on the light',
     "don't switch off the kitchen light",
     'I turned off the lights',
     'we left the kitchen light on',
@@ -253,6 +266,16 @@ describe('compound commands and acting on time', () => {
     });
     expect(read('when the garage door opens turn on the garage light').slots).toEqual({ trigger: 'state' });
     expect(read('at sunrise open the bedroom curtains').slots).toEqual({ trigger: 'sun' });
+  });
+
+  it('takes undo and cancel after second thoughts ("no no, change it back")', () => {
+    expect(read('no no, change it back').intent).toBe('HearthUndo');
+    expect(read('that was a mistake, reverse it').intent).toBe('HearthUndo');
+    expect(read('actually never mind, cancel it').intent).toBe('HearthTimerCancel');
+    expect(read('in a quarter of an hour, close the living room blinds')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds', delay_seconds: 900 },
+    });
   });
 
   it('knows undo, the time and date, timers and help', () => {

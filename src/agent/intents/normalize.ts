@@ -66,6 +66,9 @@ export function tokenize(text: string): string[] {
     .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
   s = s
+    // units as people write them: "per cent", "21 degrees celsius", "68 fahrenheit"
+    .replace(/\bper\s+cent\b/g, ' percent ')
+    .replace(/\b(degrees?\s+)?(celsius|centigrade|fahrenheit)\b/g, ' degrees ')
     .replace(/(\d)\s*%/g, '$1 percent ')
     .replace(/%/g, ' percent ')
     .replace(/\s*°\s*[cf]?\b/g, ' degrees ')

@@ -60,6 +60,7 @@ export const CUES: Record<string, Cue> = {
   'power off': 'off',
   'power down': 'off',
   kill: 'off',
+  'knock off': 'off',
   disable: 'off',
   deactivate: 'off',
   'cut off': 'off',
@@ -101,6 +102,9 @@ export const CUES: Record<string, Cue> = {
   dim: 'darker',
   up: 'up',
   'turn up': 'up',
+  'crank up': 'up',
+  'bump up': 'up',
+  boost: 'up',
   increase: 'up',
   raise: 'up',
   lift: 'up',
@@ -125,6 +129,9 @@ export const CUES: Record<string, Cue> = {
   'too cold': 'warmer',
   chilly: 'warmer',
   freezing: 'warmer',
+  nippy: 'warmer',
+  icy: 'warmer',
+  'too cool': 'warmer',
   cooler: 'cooler',
   colder: 'cooler',
   'cool down': 'cooler',
@@ -132,6 +139,12 @@ export const CUES: Record<string, Cue> = {
   'too hot': 'cooler',
   hot: 'cooler',
   warm: 'cooler',
+  boiling: 'cooler',
+  roasting: 'cooler',
+  baking: 'cooler',
+  sweltering: 'cooler',
+  stuffy: 'cooler',
+  toasty: 'cooler',
   louder: 'louder',
   'too quiet': 'louder',
   'can not hear': 'louder',
@@ -193,7 +206,18 @@ export const QUESTION_WORDS = new Set([
 ]);
 
 /** Words asking for a temperature rather than a state. */
-export const TEMPERATURE_QUESTION = new Set(['temperature', 'warm', 'hot', 'cold', 'chilly', 'degrees']);
+export const TEMPERATURE_QUESTION = new Set([
+  'temperature',
+  'warm',
+  'hot',
+  'cold',
+  'chilly',
+  'degrees',
+  'toasty',
+  'nippy',
+  'freezing',
+  'boiling',
+]);
 
 /**
  * Kinds of device by a common noun. `group` nouns name a set ("lights"); `one` nouns name a
@@ -290,6 +314,8 @@ export const STATE_QUESTION: Record<string, string> = {
   unlocked: 'unlocked',
   home: 'home',
   'at home': 'home',
+  'back home': 'home',
+  'in the house': 'home',
   in: 'home',
   away: 'away',
   out: 'away',
@@ -314,7 +340,9 @@ export const FILLERS = new Set(
    hey hi ok okay oh oops well yes yeah yep sure alright right hmm um uh
    mind favour favor dear possible possibly able chance get got getting go going gone let lets
    sure make sure ensure check see whether still already again anymore
-   bit little lot more less much way thing things stuff
+   bit little lot more less much way thing things stuff notch tad touch smidge
+   pop stick flick chuck bung crank
+   moment yet both house
    mode scene scenes setting everyone folks guys
    currently actually really very quite
    leave left leaving bed out heading

@@ -272,7 +272,8 @@ function embeddedQuestion(items: Item[], tokens: string[]): boolean {
       ?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
-  return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be);
+  // the state right after it ("is locked", "are all on"), not a request further on
+  return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be && i.start <= be + 2);
 }
 
 /**
@@ -280,12 +281,21 @@ function embeddedQuestion(items: Item[], tokens: string[]): boolean {
  * command. A question may carry a "not" right after its verb ("isn't the door locked").
  */
 function negated(tokens: string[]): boolean {
-  const at = tokens.findIndex(
-    (t, i) => t === 'not' || t === 'dont' || (t === 'never' && tokens[i + 1] !== 'mind'),
-  );
-  if (at < 0) return false;
-  return !(at === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!));
+  return tokens.some((t, i) => {
+    if (!NEGATIONS.has(t) || (t === 'never' && tokens[i + 1] === 'mind')) return false;
+    // a question's "isn't the door locked"
+    if (i === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!)) return false;
+    // "if it's not too much trouble, …": a "not" that negates no action
+    const next = tokens.slice(i + 1).find((w) => !['to', 'ever', 'even', 'yet'].includes(w));
+    return i === 0 || NEGATING_BEFORE.has(tokens[i - 1]!) || ACTION_VERBS.has(next ?? '');
+  });
 }
+
+const NEGATING_BEFORE = new Set(['do', 'does', 'did', 'please', 'just', 'and', 'but', 'you', 'i', 'we']);
+const ACTION_VERBS = new Set(
+  `turn switch open close lock unlock set start stop put leave make dim raise lower activate run
+   shut kill power arm disarm play pause let keep`.split(/\s+/),
+);
 
 const NEGATIONS = new Set(['not', 'never', 'dont']);
 
@@ -312,7 +322,10 @@ const PAST_FORMS = new Set([
  */
 function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
-  return tokens.some((t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? ''));
+  // "…if you locked the front door" asks for it
+  return tokens.some(
+    (t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? '') && tokens[i - 2] !== 'if',
+  );
 }
 
 /** Words that may not pass as politeness: they change when, whether or what to do. */
@@ -355,7 +368,7 @@ function politeOnly(items: Item[], tokens: string[]): boolean {
       word.length >= 3 &&
       !/\d/.test(word) &&
       !NOT_POLITE.has(word) &&
-      !content(items[k + 1]) &&
+      (!content(items[k + 1]) || items[k + 1]!.t === 'pronoun') &&
       !BEFORE_A_THING.has(tokens[u.start - 1] ?? '')
     );
   });

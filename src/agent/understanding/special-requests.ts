@@ -9,6 +9,7 @@ import {
   TIMER_CANCEL,
   TIMER_LIST,
   UNDO_PHRASES,
+  FILLERS,
 } from './lexicon.js';
 
 export type SpecialIntent =
@@ -19,9 +20,39 @@ export type SpecialIntent =
   | 'HearthTimerList'
   | 'HearthTimerCancel';
 
+/** Words that may come before a request to undo or cancel: "no no, change it back". */
+const SECOND_THOUGHTS = new Set([
+  ...FILLERS,
+  'no',
+  'nope',
+  'oops',
+  'sorry',
+  'actually',
+  'wait',
+  'never',
+  'mind',
+  'mistake',
+  'wrong',
+  'whoops',
+  'argh',
+  'ugh',
+]);
+
+/**
+ * The whole sentence is the phrase, or ends with it after second thoughts only ("actually
+ * never mind, cancel it", "that was a mistake, reverse it").
+ */
 function matchesAny(tokens: string[], phrases: string[]): boolean {
   const text = tokens.join(' ');
-  return phrases.some((p) => text === p || text === `${p} please` || text === `please ${p}`);
+  return phrases.some((p) => {
+    if (text === p || text === `${p} please` || text === `please ${p}`) return true;
+    const n = p.split(' ').length;
+    return (
+      tokens.length > n &&
+      tokens.slice(-n).join(' ') === p &&
+      tokens.slice(0, -n).every((t) => SECOND_THOUGHTS.has(t))
+    );
+  });
 }
 
 /** The special request the words make, if they make one (politeness and hesitation aside). */
@@ -33,7 +64,19 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     /^undo\b/.test(text)
   )
     return 'HearthUndo';
-  if (matchesAny(core, ['put it back', 'change it back', 'take that back', 'revert that', 'revert it']))
+  if (
+    matchesAny(core, [
+      'put it back',
+      'change it back',
+      'take that back',
+      'revert that',
+      'revert it',
+      'reverse that',
+      'reverse it',
+      'undo that',
+      'undo it',
+    ])
+  )
     return 'HearthUndo';
   if (matchesAny(core, TIME_QUESTION)) return 'HassGetCurrentTime';
   if (matchesAny(core, DATE_QUESTION) || text === 'what day is today') return 'HassGetCurrentDate';

@@ -196,7 +196,10 @@ function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }>
   if (isNumberToken(t)) value = Number(t);
   else if (t === 'half' || t === 'halfway') value = 50;
   else if (t === 'max' || t === 'maximum' || t === 'full') value = 100;
+  else if (t === 'quarter') value = 25;
   else return undefined;
+  if (t === '3' && tokens[end] === 'quarters')
+    return { t: 'number', value: 75, unit: 'percent', start: i, end: end + 1 };
   if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'a' && tokens[end + 2] === 'half') {
     value += 0.5;
     end += 3;
@@ -211,6 +214,6 @@ function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }>
   } else if (t === 'half' && tokens[end] === 'brightness') {
     unit = 'percent';
   }
-  if (t === 'half' || t === 'halfway' || t === 'max' || t === 'maximum' || t === 'full') unit = 'percent';
+  if (['half', 'halfway', 'max', 'maximum', 'full', 'quarter'].includes(t)) unit = 'percent';
   return { t: 'number', value, ...(unit ? { unit } : {}), start: i, end };
 }

@@ -57,6 +57,17 @@ function readDelay(tokens: string[], i: number): { seconds: number; end: number 
   // "half an hour"
   if (tokens[i] === 'half' && (tokens[i + 1] === 'an' || tokens[i + 1] === 'a') && tokens[i + 2] === 'hour')
     return { seconds: 1800, end: i + 3 };
+  // "a quarter of an hour", "three quarters of an hour"
+  const q = tokens[i] === 'a' || tokens[i] === 'quarter' ? 1 : tokens[i] === '3' ? 3 : 0;
+  const at = tokens[i] === 'quarter' ? i : i + 1;
+  if (
+    q > 0 &&
+    /^quarters?$/.test(tokens[at] ?? '') &&
+    tokens[at + 1] === 'of' &&
+    ['an', 'a'].includes(tokens[at + 2] ?? '') &&
+    tokens[at + 3] === 'hour'
+  )
+    return { seconds: q * 900, end: at + 4 };
   let n: number | undefined;
   let j = i;
   if (tokens[j] === 'a' || tokens[j] === 'an') {
