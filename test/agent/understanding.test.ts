@@ -67,6 +67,9 @@ describe('questions, terse and reordered commands, numbers', () => {
       'HassTurnOff',
       { name: 'Living Room Blinds' },
     ],
+    // the state asked for is the action; a scene started with a phrasal verb
+    ['please get the coffee machine going', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['cue up movie night', 'HassTurnOn', { name: 'Movie Night' }],
     // politeness the lexicon does not know, before the request
     ['could you pop the kettle on, please', 'HassTurnOn', { name: 'Kettle' }],
     ['uh, can you crank the thermostat up to 22', 'HassClimateSetTemperature', { temperature: 22 }],
@@ -132,6 +135,7 @@ describe('confidence and declining', () => {
     // a negated request, and telling what someone did, are no commands
     'do not turn on the porch light',
     'please try not to turn on the light',
+    'the coffee machine is running',
     "don't switch off the kitchen light",
     'I turned off the lights',
     'we left the kitchen light on',

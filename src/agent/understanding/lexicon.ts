@@ -91,6 +91,9 @@ export const CUES: Record<string, Cue> = {
   'let us have': 'activate',
   'go to': 'activate',
   'switch to': 'activate',
+  'cue up': 'activate',
+  'queue up': 'activate',
+  'kick off': 'start',
   'set the scene for': 'activate',
   // setting a value
   set: 'set',

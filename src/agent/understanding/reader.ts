@@ -150,6 +150,15 @@ export class SecondStage {
         embeddedQuestion(items, tokens));
 
     const cueSet = new Set(cues.map((c) => c.cue));
+    // "get the coffee machine going", "keep the fan running": the state asked for is the action
+    // ("the coffee machine is running" only says so)
+    if (
+      !question &&
+      cues.length === 0 &&
+      states.some((st) => st.word === 'on') &&
+      !tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t))
+    )
+      cueSet.add('start');
     const number = numbers[0];
     // a bare scene name ("movie night", "it's movie night") with no other meaning
     const scene = names[0]?.v.entities.filter((e) => e.domain === 'scene') ?? [];
