@@ -41,17 +41,13 @@ function vague(r: Reading): boolean {
 export class Understanding {
   private stage2: SecondStage;
   private byId: Map<string, IntentEntity>;
+  /** Words of area and floor names and aliases: "the hallway one", "the upstairs one". */
+  private places: Set<string>;
 
   constructor(readonly engine: IntentEngine) {
     this.stage2 = new SecondStage(engine.registryIndex);
     this.byId = new Map(engine.registry.entities.map((e) => [e.entity_id, e]));
-  }
-
-  /** Words of area and floor names and aliases: "the hallway one", "the upstairs one". */
-  private placeWords(): Set<string> {
-    const reg = this.engine.registry;
-    const names = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
-    return new Set(names.flatMap((n) => tokenize(n)));
+    this.places = placeWords(engine.registry);
   }
 
   /** Re-indexes after the registry changed. */
@@ -59,10 +55,11 @@ export class Understanding {
     this.engine.setRegistry(reg);
     this.stage2 = new SecondStage(this.engine.registryIndex);
     this.byId = new Map(reg.entities.map((e) => [e.entity_id, e]));
+    this.places = placeWords(reg);
   }
 
   understand(text: string, area: string | null, conv: Conversation): Understood {
-    const marked = markPronounOne(markClockTimes(text), this.placeWords());
+    const marked = markPronounOne(markClockTimes(text), this.places);
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
@@ -328,6 +325,11 @@ function sameCommand(a: Command, b: Command): boolean {
 
 function hasJoin(text: string): boolean {
   return /,|\band\b|\bthen\b|\balso\b/i.test(text);
+}
+
+function placeWords(reg: IntentRegistry): Set<string> {
+  const names = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
+  return new Set(names.flatMap((n) => tokenize(n)));
 }
 
 /** Words after "one" that make it a number: "one percent", "one hundred", "one minute". */
