@@ -136,6 +136,9 @@ describe('confidence and declining', () => {
     'do not turn on the porch light',
     'please try not to turn on the light',
     'the coffee machine is running',
+    // a kind of device that is not the one named; a value with "off"
+    'get the hoovr doing the floors',
+    'turn off the kitchen light and a half',
     "don't switch off the kitchen light",
     'I turned off the lights',
     'we left the kitchen light on',
@@ -270,6 +273,13 @@ describe('compound commands and acting on time', () => {
     });
     expect(read('when the garage door opens turn on the garage light').slots).toEqual({ trigger: 'state' });
     expect(read('at sunrise open the bedroom curtains').slots).toEqual({ trigger: 'sun' });
+  });
+
+  it('keeps "an hour and a half" one time, not a second command', () => {
+    expect(read('turn the porch light off in an hour and a half')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light', delay_seconds: 5400 },
+    });
   });
 
   it('takes undo and cancel after second thoughts ("no no, change it back")', () => {

@@ -121,6 +121,8 @@ export function chooseIntent(
   )
     return undefined;
   if (number) {
+    // "turn off the kitchen light and a half": a value and "off" make no setting
+    if (has('off')) return undefined;
     const v = number.value;
     if (v < 0 || v > 100) return undefined;
     if (

@@ -135,6 +135,18 @@ export class SecondStage {
     if (ownNouns.some((n) => n.noun.domain !== '*')) ownNouns = ownNouns.filter((n) => n.noun.domain !== '*');
     const noun = ownNouns[0];
     if (ownNouns.length > 1 && new Set(ownNouns.map((n) => n.noun.domain)).size > 1) return undefined;
+    // a kind of device that is not the named one ("get the hoover doing the floor(lamp)s")
+    const named = names[0]?.v.entities;
+    if (
+      named &&
+      ownNouns.some(
+        (n) =>
+          n.noun.domain !== '*' &&
+          n.noun.domain !== 'person' && // "did somebody leave the garage light on"
+          !named.some((e) => e.domain === n.noun.domain || n.noun.also?.includes(e.domain)),
+      )
+    )
+      return undefined;
 
     // a polite wrapper ("do me a favour and", "would you mind") does not open a question
     const first = items.find(

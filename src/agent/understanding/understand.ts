@@ -268,7 +268,10 @@ export class Understanding {
     referent: Referent | undefined,
   ): Understood | undefined {
     const segments = text
-      .split(/\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b|\balso\b)\s*/i)
+      // "an hour and a half" is one time, not two commands
+      .split(
+        /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\balso\b)\s*/i,
+      )
       .map((s) => s.trim())
       .filter((s) => s.length > 0);
     if (segments.length < 2) return undefined;
@@ -324,7 +327,7 @@ function sameCommand(a: Command, b: Command): boolean {
 }
 
 function hasJoin(text: string): boolean {
-  return /,|\band\b|\bthen\b|\balso\b/i.test(text);
+  return /,|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
 }
 
 function placeWords(reg: IntentRegistry): Set<string> {
