@@ -70,6 +70,18 @@ describe('questions, terse and reordered commands, numbers', () => {
     // the state asked for is the action; a scene started with a phrasal verb
     ['please get the coffee machine going', 'HassTurnOn', { name: 'Coffee Machine' }],
     ['cue up movie night', 'HassTurnOn', { name: 'Movie Night' }],
+    // a typo never becomes a value ("pull" is not "full", which opened the blinds)
+    ['pull the lounge blinds down', 'HassTurnOff', { name: 'Living Room Blinds' }],
+    // a remark beside the request
+    [
+      "could you turn the coffee machine on for me, I'm absolutely shattered",
+      'HassTurnOn',
+      { name: 'Coffee Machine' },
+    ],
+    // short forms and other words for the same thing
+    ['can u pls turn the bedroom lights off thx', 'HassTurnOff', { area: 'Bedroom', domain: 'light' }],
+    ['whats the temp outdoors', 'HassGetState', { name: 'Outside Temperature' }],
+    ['is the bedside lamp still glowing', 'HassGetState', { name: 'Bedside Lamp', state: 'on' }],
     // politeness the lexicon does not know, before the request
     ['could you pop the kettle on, please', 'HassTurnOn', { name: 'Kettle' }],
     ['uh, can you crank the thermostat up to 22', 'HassClimateSetTemperature', { temperature: 22 }],
@@ -139,6 +151,9 @@ describe('confidence and declining', () => {
     // a kind of device that is not the one named; a value with "off"
     'get the hoovr doing the floors',
     'turn off the kitchen light and a half',
+    // a clause that takes the request back is no remark
+    'turn on the kitchen light, no wait',
+    'turn on the lights, and the sauna',
     "don't switch off the kitchen light",
     'I turned off the lights',
     'we left the kitchen light on',
@@ -273,6 +288,14 @@ describe('compound commands and acting on time', () => {
     });
     expect(read('when the garage door opens turn on the garage light').slots).toEqual({ trigger: 'state' });
     expect(read('at sunrise open the bedroom curtains').slots).toEqual({ trigger: 'sun' });
+  });
+
+  it('reads clock times as people say them: quarter past, quarter to, half past, "half ten"', () => {
+    expect(read('lock the front door at half ten tonight').slots).toMatchObject({ at: '22:30' });
+    expect(read('open the bedroom curtains at quarter past seven in the morning').slots).toMatchObject({
+      at: '07:15',
+    });
+    expect(read('close the living room blinds at quarter to seven').slots).toMatchObject({ at: '06:45' });
   });
 
   it('keeps "an hour and a half" one time, not a second command', () => {

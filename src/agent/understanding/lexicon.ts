@@ -115,6 +115,7 @@ export const CUES: Record<string, Cue> = {
   'turn down': 'down',
   decrease: 'down',
   lower: 'down',
+  drop: 'down',
   reduce: 'down',
   brighter: 'brighter',
   brighten: 'brighter',
@@ -301,6 +302,8 @@ export const NOUNS: Record<string, Noun> = {
   movement: one('binary_sensor', 'motion'),
   humidity: one('sensor', 'humidity'),
   humid: one('sensor', 'humidity'),
+  muggy: one('sensor', 'humidity'),
+  damp: one('sensor', 'humidity'),
 };
 
 /** State words in questions ("is the fan running"), mapped to the engine's state words. */
@@ -308,6 +311,9 @@ export const STATE_QUESTION: Record<string, string> = {
   on: 'on',
   off: 'off',
   running: 'on',
+  glowing: 'on',
+  lit: 'on',
+  burning: 'on',
   going: 'on',
   open: 'open',
   opened: 'open',
@@ -345,7 +351,7 @@ export const FILLERS = new Set(
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank
-   moment yet both house
+   moment yet both house properly routine thx ty ta
    mode scene scenes setting everyone folks guys
    currently actually really very quite
    leave left leaving bed out heading

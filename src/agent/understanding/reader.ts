@@ -64,7 +64,9 @@ export class SecondStage {
     let corrected = 0;
     for (const t of tokens) {
       // a negation is never corrected into a word of the home ("not" → "hot")
-      const c = NEGATIONS.has(t) ? [t] : this.speller.correct(t);
+      let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
+      // a typo never becomes a value: "pull the blinds down" is not "full"
+      if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
       if (!c) out.push(t);
       else {
         if (c.length !== 1 || c[0] !== t) corrected++;
@@ -88,6 +90,19 @@ export class SecondStage {
       tokens,
       ctx,
     );
+  }
+
+  /**
+   * A remark beside the request, with nothing of the home in it: "I'm absolutely shattered",
+   * "popcorn's ready", "I've burnt the toast". Not one that starts like a thing ("the sauna",
+   * "my electric blanket") or changes whether or when to act ("no wait", "tomorrow").
+   */
+  isRemark(text: string): boolean {
+    const raw = tokenize(text);
+    if (raw.length === 0 || BEFORE_A_THING.has(raw[0]!)) return false;
+    if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
+    const { tokens } = this.correct(raw);
+    return tag(this.index, tokens).every((i) => i.t === 'filler' || i.t === 'unknown');
   }
 
   /** Whether the words carry an action or a value of their own (not just a target). */
@@ -319,6 +334,17 @@ const ACTION_VERBS = new Set(
 );
 
 const NEGATIONS = new Set(['not', 'never', 'dont']);
+/** Short and other forms of words the lexicon and names use. */
+const SHORT_FORMS: Record<string, string> = {
+  u: 'you',
+  temp: 'temperature',
+  outdoors: 'outside',
+  outdoor: 'outside',
+};
+/** Words that take a request back: a clause with one is no remark. */
+const SECOND_THOUGHTS = new Set(['no', 'nope', 'wait', 'actually', 'scratch', 'mistake', 'sorry', 'oops']);
+/** Words that read as a number (tagger `readNumber`). */
+const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);
 
 const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'who', 'someone', 'somebody', 'nobody']);
 const PAST_FORMS = new Set([

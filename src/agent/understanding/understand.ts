@@ -279,6 +279,8 @@ export class Understanding {
     let ref = referent;
     let carry = '';
     segments.forEach((seg, i) => {
+      // "could you put the kettle on, I'm absolutely shattered": the remark is no part
+      if (this.stage2.isRemark(seg)) return;
       const txt = carry ? `${carry} ${seg}` : seg;
       // "the lights in the garage, switch them off": a target alone waits for its action
       if (i < segments.length - 1 && !this.stage2.hasAction(txt) && parts.length === 0) {

@@ -99,7 +99,26 @@ function readClock(tokens: string[], i: number): { at: string; end: number } | u
   let m = 0;
   let j = i + 1;
   const hm = /^(\d{1,2})h(\d{2})$/.exec(t);
-  if (hm) {
+  // "quarter past seven", "half past ten", "quarter to seven", and British "half ten" (10:30)
+  const before = t === 'quarter' ? 15 : t === 'half' ? 30 : undefined;
+  const hourAt = (k: number) => (/^\d{1,2}$/.test(tokens[k] ?? '') ? Number(tokens[k]) : undefined);
+  if (
+    before !== undefined &&
+    (tokens[j] === 'past' || tokens[j] === 'after') &&
+    hourAt(j + 1) !== undefined
+  ) {
+    h = hourAt(j + 1)!;
+    m = before;
+    j += 2;
+  } else if (t === 'quarter' && (tokens[j] === 'to' || tokens[j] === 'til') && hourAt(j + 1) !== undefined) {
+    h = (hourAt(j + 1)! + 23) % 24;
+    m = 45;
+    j += 2;
+  } else if (t === 'half' && hourAt(j) !== undefined) {
+    h = hourAt(j)!;
+    m = 30;
+    j += 1;
+  } else if (hm) {
     h = Number(hm[1]);
     m = Number(hm[2]);
   } else if (/^\d{1,2}$/.test(t)) {
