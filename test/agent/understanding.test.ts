@@ -305,7 +305,30 @@ describe('compound commands and acting on time', () => {
     });
   });
 
+  it('reads rules opened in other ways, with the sun or a person arriving as the trigger', () => {
+    expect(read('when it gets dark switch on the christmas tree')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'sun' },
+    });
+    for (const text of [
+      'any time the front door is unlocked turn on the hallway light',
+      'whenever alex gets home turn on the porch light',
+    ])
+      expect(read(text)).toEqual({ intent: 'HearthAutomationCreate', slots: { trigger: 'state' } });
+  });
+
+  it('resumes a paused player on "start it again", and arms the alarm on "set the alarm"', () => {
+    expect(read('ok you can start it again', null, ['pause the kitchen speaker'])).toEqual({
+      intent: 'HassMediaUnpause',
+      slots: { name: 'Kitchen Speaker' },
+    });
+    expect(read('lock the back door and set the alarm').intent).toBe('HassTurnOn+HassTurnOn');
+  });
+
   it('takes undo and cancel after second thoughts ("no no, change it back")', () => {
+    expect(read('argh, wrong one, undo please').intent).toBe('HearthUndo');
+    expect(read('reverse what you just did').intent).toBe('HearthUndo');
+    expect(read('actually scrap that timer').intent).toBe('HearthTimerCancel');
     expect(read('no no, change it back').intent).toBe('HearthUndo');
     expect(read('that was a mistake, reverse it').intent).toBe('HearthUndo');
     expect(read('actually never mind, cancel it').intent).toBe('HearthTimerCancel');

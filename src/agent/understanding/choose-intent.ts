@@ -171,6 +171,10 @@ export function chooseIntent(
   if (has('previous')) return r('HassMediaPrevious');
   if (has('dock')) return r('HassVacuumReturnToBase');
   if (has('start') && d('vacuum')) return r('HassVacuumStart');
+  // "start it again" after a pause; "set the alarm" arms it
+  if (has('start') && only('media_player')) return r('HassMediaUnpause');
+  if (has('set') && only('alarm_control_panel'))
+    return { name: 'HassTurnOn', slots: {}, domains: ['alarm_control_panel'] };
   if (has('off') && only('media_player') && !has('on'))
     return { name: 'HassTurnOff', slots: {}, domains: CUE_DOMAINS.off! };
   const on = (c: Cue) => ({ name: 'HassTurnOn', slots: {}, domains: CUE_DOMAINS[c]! });

@@ -457,4 +457,11 @@ export const TIMER_CANCEL = [
   'cancel the last timer',
   'cancel all timers',
   'cancel all my timers',
+  'scrap that',
+  'scrap it',
+  'scrap the timer',
+  'scrap that timer',
+  'cancel that timer',
+  'forget the timer',
+  'forget that timer',
 ];

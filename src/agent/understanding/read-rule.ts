@@ -31,10 +31,23 @@ export interface RuleContext {
 
 /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
 export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefined {
-  const first = tokens[0];
+  let rest = [...tokens];
+  // other ways to open a rule: "any time the front door …", "each time …", "as soon as …"
+  for (const opener of RULE_OPENERS) {
+    if (indexOf(rest, opener) === 0) {
+      rest = ['when', ...rest.slice(opener.length)];
+      break;
+    }
+  }
+  const first = rest[0];
   if (!first) return undefined;
   const conditions: RuleDraft['conditions'] = [];
-  let rest = [...tokens];
+  // "when it gets dark switch on the christmas tree": the sun as the trigger
+  for (const [phrase, event] of SOLAR_TRIGGERS) {
+    if (indexOf(rest, phrase) !== 0) continue;
+    const cmd = ruleCommand(rest.slice(phrase.length), ctx);
+    return cmd ? { trigger: { type: 'solar', event }, conditions, command: cmd } : undefined;
+  }
   // conditions anywhere: "after sunset", "before sunrise", "at night"
   for (const [phrase, cond] of [
     [['after', 'sunset'], { type: 'sun', after: 'sunset' }],
@@ -95,6 +108,10 @@ function stateTrigger(clause: string[], ctx: RuleContext): RuleDraft['trigger'] 
     [['unlocks'], 'unlocked'],
     [['locks'], 'locked'],
     [['detects', 'motion'], 'on'],
+    [['gets', 'home'], 'home'],
+    [['comes', 'home'], 'home'],
+    [['arrives', 'home'], 'home'],
+    [['is', 'home'], 'home'],
   ];
   // the same event in other kinds' words: a lock "opens" when it is unlocked
   const ALSO: Record<string, string[]> = { open: ['open', 'unlocked'], closed: ['closed', 'locked'] };
@@ -125,6 +142,24 @@ function stateTrigger(clause: string[], ctx: RuleContext): RuleDraft['trigger'] 
     name: members[0]!.name,
   };
 }
+
+const RULE_OPENERS = [
+  ['any', 'time'],
+  ['anytime'],
+  ['every', 'time'],
+  ['each', 'time'],
+  ['as', 'soon', 'as'],
+];
+
+const SOLAR_TRIGGERS: [string[], 'sunset' | 'sunrise'][] = [
+  [['when', 'it', 'gets', 'dark'], 'sunset'],
+  [['when', 'it', 'is', 'dark'], 'sunset'],
+  [['when', 'the', 'sun', 'sets'], 'sunset'],
+  [['when', 'the', 'sun', 'goes', 'down'], 'sunset'],
+  [['when', 'it', 'gets', 'light'], 'sunrise'],
+  [['when', 'the', 'sun', 'rises'], 'sunrise'],
+  [['when', 'the', 'sun', 'comes', 'up'], 'sunrise'],
+];
 
 const DAYS: Record<string, string[]> = {
   day: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],

@@ -36,6 +36,7 @@ const SECOND_THOUGHTS = new Set([
   'whoops',
   'argh',
   'ugh',
+  '1', // "wrong one" ("one" is read as a number)
 ]);
 
 /**
@@ -73,8 +74,16 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
       'revert it',
       'reverse that',
       'reverse it',
+      'undo',
       'undo that',
       'undo it',
+      'reverse what you just did',
+      'undo what you just did',
+      'undo the last thing',
+      'go back to how it was',
+      'go back to how it was before',
+      'put it back how it was',
+      'put it back the way it was',
     ])
   )
     return 'HearthUndo';
