@@ -208,6 +208,7 @@ describe('context and dialogue', () => {
     ['the garage one', ['turn on the desk lamp'], 'HassTurnOn', { area: 'Garage', domain: 'light' }],
     // "back" after a pronoun is the adverb, not the back door
     ['switch it back on', ['turn off the desk lamp'], 'HassTurnOn', { name: 'Desk Lamp' }],
+    ['the back one as well', ['lock the front door'], 'HassTurnOn', { name: 'Back Door' }],
     [
       'and the bedroom too',
       ['turn off the lights in the living room'],
@@ -296,6 +297,31 @@ describe('compound commands and acting on time', () => {
       at: '07:15',
     });
     expect(read('close the living room blinds at quarter to seven').slots).toMatchObject({ at: '06:45' });
+  });
+
+  it('waits before what follows ("give it twenty minutes, then …")', () => {
+    expect(read('give it twenty minutes then turn the kitchen fan off')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Fan', delay_seconds: 1200 },
+    });
+    expect(read('give it twenty minutes').intent).toBeNull();
+  });
+
+  it('keeps "one" a number where a name numbers it ("Plug 1")', () => {
+    const plugs = new Understanding(
+      new IntentEngine({
+        floors: [],
+        areas: [{ id: 'office', name: 'Office' }],
+        entities: [
+          { entity_id: 'switch.plug_1', name: 'Plug 1', domain: 'switch', area: 'office' },
+          { entity_id: 'switch.plug_2', name: 'Plug 2', domain: 'switch', area: 'office' },
+        ],
+      }),
+    );
+    expect(nluLine(plugs, 'turn on plug one', null, [])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Plug 1' },
+    });
   });
 
   it('keeps "an hour and a half" one time, not a second command', () => {

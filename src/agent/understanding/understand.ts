@@ -41,7 +41,7 @@ function vague(r: Reading): boolean {
 export class Understanding {
   private stage2: SecondStage;
   private byId: Map<string, IntentEntity>;
-  /** Words of area and floor names and aliases: "the hallway one", "the upstairs one". */
+  /** Words after which "one" is a device (`placeWords`). */
   private places: Set<string>;
 
   constructor(readonly engine: IntentEngine) {
@@ -278,7 +278,14 @@ export class Understanding {
     const parts: Command[] = [];
     let ref = referent;
     let carry = '';
+    let wait: When | undefined;
     segments.forEach((seg, i) => {
+      // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
+      const pause = waitOnly(tokenize(seg));
+      if (pause && !carry) {
+        wait = pause;
+        return;
+      }
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
       const txt = carry ? `${carry} ${seg}` : seg;
@@ -290,13 +297,16 @@ export class Understanding {
       const u = this.single(tokenize(txt), area, ref);
       if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
         const prev = parts[parts.length - 1];
+        const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
         // "it's too loud, turn it down": the same command said twice is one command
-        if (!prev || !sameCommand(prev, u.command)) parts.push(u.command);
+        if (!prev || !sameCommand(prev, cmd)) parts.push(cmd);
         ref = referentOf(u.command.reading);
         carry = '';
       } else carry = txt;
     });
     if (carry || parts.length === 0) return undefined;
+    // a wait with nothing after it to do
+    if (wait && parts.every((p) => !p.when)) return undefined;
     if (parts.length === 1) return { kind: 'command', command: parts[0]! };
     return { kind: 'compound', parts };
   }
@@ -332,9 +342,27 @@ function hasJoin(text: string): boolean {
   return /,|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
 }
 
+/** "give it twenty minutes", "wait ten minutes", "in an hour": a wait and nothing else. */
+function waitOnly(tokens: string[]): When | undefined {
+  const words = tokens.filter(
+    (t) => !['give', 'it', 'wait', 'for', 'about', 'just', 'ok', 'okay', 'so'].includes(t),
+  );
+  const cut = cutWhen(words[0] === 'in' ? words : ['in', ...words]);
+  return cut.when?.delay_seconds !== undefined && cut.tokens.length === 0 ? cut.when : undefined;
+}
+
+/**
+ * Words after which "one" stands for a device: area and floor words ("the upstairs one") and
+ * the words of device names ("the back one", "the bedside one") — but not a word a name
+ * numbers ("Plug 1": "plug one" stays the plug).
+ */
 function placeWords(reg: IntentRegistry): Set<string> {
-  const names = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
-  return new Set(names.flatMap((n) => tokenize(n)));
+  const places = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
+  const devices = reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]).map((n) => tokenize(n));
+  const numbered = new Set(devices.flatMap((t) => t.filter((w, i) => /^\d+$/.test(t[i + 1] ?? ''))));
+  const words = new Set([...places.flatMap((n) => tokenize(n)), ...devices.flat()]);
+  for (const w of numbered) words.delete(w);
+  return words;
 }
 
 /** Words after "one" that make it a number: "one percent", "one hundred", "one minute". */
