@@ -62,6 +62,7 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['how toasty is it in the lounge', 'HassClimateGetTemperature', { area: 'Living Room' }],
     ['is alex back home', 'HassGetState', { name: 'Alex', state: 'home' }],
     // a "not" that negates no action
+    ["if you don't mind, lock the back door now", 'HassTurnOn', { name: 'Back Door' }],
     [
       "if it's not too much trouble, could you lower the living room blinds",
       'HassTurnOff',

@@ -318,7 +318,8 @@ function embeddedQuestion(items: Item[], tokens: string[]): boolean {
  */
 function negated(tokens: string[]): boolean {
   return tokens.some((t, i) => {
-    if (!NEGATIONS.has(t) || (t === 'never' && tokens[i + 1] === 'mind')) return false;
+    // "never mind", "if you don't mind": no negated request
+    if (!NEGATIONS.has(t) || tokens[i + 1] === 'mind') return false;
     // a question's "isn't the door locked"
     if (i === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!)) return false;
     // "if it's not too much trouble, …": a "not" that negates no action
