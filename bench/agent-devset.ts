@@ -4,7 +4,8 @@
  * question, not a question back) whose target differs from the gold one, or any action where
  * the gold says decline.
  *
- * Run: npx tsx bench/agent-devset.ts [dev|heldout|both]   (needs ../shared/tools/score-intents.mjs;
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2|heldout3|heldout4]   (default
+ * all; both = dev + heldout; needs ../shared/tools/score-intents.mjs;
  * HEARTH_SHARED_DIR overrides the place of ../shared)
  */
 import { execFileSync } from 'node:child_process';
@@ -19,8 +20,9 @@ import { targetEntities } from '../src/agent/plan.js';
 
 const dir = resolve(import.meta.dirname, '../test/agent/devset');
 const shared = process.env.HEARTH_SHARED_DIR ?? resolve(import.meta.dirname, '../../shared');
-const which = process.argv[2] ?? 'both';
-const sets = which === 'both' ? ['dev', 'heldout'] : [which];
+const which = process.argv[2] ?? 'all';
+const ALL = ['dev', 'heldout', 'heldout2', 'heldout3', 'heldout4'];
+const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
 interface Gold {
   id: string;
