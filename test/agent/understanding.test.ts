@@ -80,6 +80,7 @@ describe('questions, terse and reordered commands, numbers', () => {
       { name: 'Coffee Machine' },
     ],
     // short forms and other words for the same thing
+    ['turn off the lights in the front room', 'HassTurnOff', { area: 'Living Room', domain: 'light' }],
     ['can u pls turn the bedroom lights off thx', 'HassTurnOff', { area: 'Bedroom', domain: 'light' }],
     ['whats the temp outdoors', 'HassGetState', { name: 'Outside Temperature' }],
     ['is the bedside lamp still glowing', 'HassGetState', { name: 'Bedside Lamp', state: 'on' }],

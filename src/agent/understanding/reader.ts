@@ -50,7 +50,11 @@ const SCENE_FRAME = new Set([
 export class SecondStage {
   readonly speller: Speller;
 
+  /** Other people's words for this home's names: "sitting room" → "living room" (`SYNONYMS`). */
+  private readonly sayings: [string[], string[]][];
+
   constructor(readonly index: RegistryIndex) {
+    this.sayings = sayingsFor(index);
     this.speller = new Speller(
       new Set([...index.vocabulary, ...LEXICON_WORDS]),
       index.vocabulary,
@@ -58,11 +62,25 @@ export class SecondStage {
     );
   }
 
+  /** The tokens with other people's words for this home's names replaced by the home's own. */
+  private synonyms(tokens: string[]): string[] {
+    if (this.sayings.length === 0) return tokens;
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length;) {
+      const hit = this.sayings.find(([from]) => from.every((w, k) => tokens[i + k] === w));
+      if (hit) {
+        out.push(...hit[1]);
+        i += hit[0].length;
+      } else out.push(tokens[i++]!);
+    }
+    return out;
+  }
+
   /** Spelling-corrected tokens; undefined words stay as they are (and will be unexplained). */
   correct(tokens: string[]): { tokens: string[]; corrected: number } {
     const out: string[] = [];
     let corrected = 0;
-    for (const t of tokens) {
+    for (const t of this.synonyms(tokens)) {
       // a negation is never corrected into a word of the home ("not" → "hot")
       let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
       // a typo never becomes a value: "pull the blinds down" is not "full"
@@ -420,4 +438,35 @@ function politeOnly(items: Item[], tokens: string[]): boolean {
       !BEFORE_A_THING.has(tokens[u.start - 1] ?? '')
     );
   });
+}
+
+/**
+ * Words people use for the same room or device. In a home whose area, entity or alias names
+ * use one of a group, the group's words it does not use say that one ("sitting room" → "living
+ * room"); a word the home uses itself is never replaced.
+ */
+const SYNONYMS: string[][] = [
+  ['living room', 'lounge', 'sitting room', 'front room'],
+  ['hallway', 'hall', 'entrance hall', 'entryway'],
+  ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
+  ['bedside lamp', 'night light', 'bedside light'],
+  ['fridge', 'refrigerator'],
+];
+
+function sayingsFor(index: RegistryIndex): [string[], string[]][] {
+  const reg = index.registry;
+  const names = [
+    ...reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]),
+    ...reg.floors.flatMap((f) => [f.name, ...(f.aliases ?? [])]),
+    ...reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]),
+  ].map((n) => ` ${tokenize(n).join(' ')} `);
+  const used = (phrase: string) => names.some((n) => n.includes(` ${phrase} `));
+  const out: [string[], string[]][] = [];
+  for (const group of SYNONYMS) {
+    const own = group.filter(used);
+    if (own.length === 0) continue;
+    for (const other of group) if (!own.includes(other)) out.push([other.split(' '), own[0]!.split(' ')]);
+  }
+  // longest first: "entrance hall" before "hall"
+  return out.sort((a, b) => b[0].length - a[0].length);
 }
