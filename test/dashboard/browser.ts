@@ -55,11 +55,14 @@ export function screenshotDir(): string {
   return dir;
 }
 
-/** Logs `username` in through the login form and waits for the home's rooms. */
+/** Logs `username` in through the login form and waits for the home's rooms and live updates. */
 export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(baseUrl + '/');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.locator('.room').first().waitFor();
+  // Controls stay paused until live updates connect (a moment after the rooms show, longer
+  // under load): a drag before that sends nothing.
+  await page.locator('.live.on').waitFor();
 }
