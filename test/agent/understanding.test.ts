@@ -83,6 +83,7 @@ describe('questions, terse and reordered commands, numbers', () => {
     ['turn off the lights in the front room', 'HassTurnOff', { area: 'Living Room', domain: 'light' }],
     ['can u pls turn the bedroom lights off thx', 'HassTurnOff', { area: 'Bedroom', domain: 'light' }],
     ['whats the temp outdoors', 'HassGetState', { name: 'Outside Temperature' }],
+    ['turn on the kichen lite', 'HassTurnOn', { name: 'Kitchen Light' }],
     ['is the bedside lamp still glowing', 'HassGetState', { name: 'Bedside Lamp', state: 'on' }],
     // politeness the lexicon does not know, before the request
     ['could you pop the kettle on, please', 'HassTurnOn', { name: 'Kettle' }],
@@ -115,11 +116,16 @@ describe('names: typos, plurals, partial names, sound-alikes', () => {
   });
 
   it('corrects a word only when one known word is that close, preferring the home’s own names', () => {
-    const s = new Speller(new Set(['turn', 'run', 'door', 'do', 'night']), new Set(['door']));
+    const s = new Speller(
+      new Set(['turn', 'run', 'door', 'do', 'night', 'radio']),
+      new Set(['door', 'night']),
+    );
     expect(s.correct('trun')).toEqual(['turn']);
     expect(s.correct('dor')).toEqual(['door']);
     expect(s.correct('nite')).toEqual(['night']);
     expect(s.correct('dishwasher')).toBeUndefined();
+    // sound-alikes reach the home's own names only
+    expect(s.correct('ready')).toBeUndefined();
   });
 });
 
@@ -130,6 +136,8 @@ describe('scenes by name alone or with a verb', () => {
     'run the movie night scene',
     "we're leaving, set away mode",
     'movie nite',
+    'switch the house to away',
+    "popcorn's ready, movie night", // "ready" is no sound-alike of "radio"
   ])('"%s" activates a scene', (text) => {
     expect(read(text)).toMatchObject({ intent: 'HassTurnOn' });
     expect(String(read(text).slots.name)).toMatch(/Good Night|Movie Night|Away/);

@@ -312,7 +312,6 @@ export const STATE_QUESTION: Record<string, string> = {
   off: 'off',
   running: 'on',
   glowing: 'on',
-  lit: 'on',
   burning: 'on',
   going: 'on',
   open: 'open',

@@ -44,6 +44,16 @@ const SCENE_FRAME = new Set([
   'then',
   'well',
   'hey',
+  // "switch the house to away", "put the house into movie night mode"
+  'switch',
+  'put',
+  'house',
+  'home',
+  'to',
+  'into',
+  'my',
+  'routine',
+  'thing',
 ]);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */

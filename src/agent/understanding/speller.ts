@@ -59,7 +59,10 @@ export class Speller {
       const b = tok.slice(i);
       if (this.preferred.has(a) && this.preferred.has(b) && a.length + b.length >= 6) return [a, b];
     }
-    const sound = this.phonetic.get(soundKey(tok))?.filter((w) => Math.abs(w.length - tok.length) <= 1);
+    // sound-alikes of the home's own names only ("lite", "nite", "kichen"): "ready" is no "radio"
+    const sound = this.phonetic
+      .get(soundKey(tok))
+      ?.filter((w) => Math.abs(w.length - tok.length) <= 1 && this.preferred.has(w));
     if (sound?.length === 1 && tok.length >= 4) return [sound[0]!];
     return undefined;
   }
