@@ -15,6 +15,17 @@ import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { readQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
+import {
+  BEFORE_A_THING,
+  embeddedQuestion,
+  narrated,
+  negated,
+  NEGATIONS,
+  NOT_POLITE,
+  politeOnly,
+  SECOND_THOUGHTS,
+} from './guards.js';
+import { sayingsFor, SHORT_FORMS } from './sayings.js';
 import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
@@ -324,159 +335,5 @@ function startsWith(tokens: string[], phrase: string): boolean {
   return p.every((w, i) => tokens[i] === w);
 }
 
-/**
- * An embedded yes/no question: "let me know if the front door is locked", "I wonder whether
- * the lights are on". "if"/"whether" with no action before it, then "is"/"are" and a state:
- * the state is asked about, not an order ("make sure the front door is locked" has no "if").
- * The "if" must stand alone: inside a wrapper ("I would love it if the lamp was on") it is a wish.
- */
-function embeddedQuestion(items: Item[], tokens: string[]): boolean {
-  const k =
-    items.find((i) => i.end === i.start + 1 && (tokens[i.start] === 'if' || tokens[i.start] === 'whether'))
-      ?.start ?? -1;
-  if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
-  const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
-  // the state right after it ("is locked", "are all on"), not a request further on
-  return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be && i.start <= be + 2);
-}
-
-/**
- * "do not turn on the porch light", "never switch off the fridge": a negated request is no
- * command. A question may carry a "not" right after its verb ("isn't the door locked").
- */
-function negated(tokens: string[]): boolean {
-  return tokens.some((t, i) => {
-    // "never mind", "if you don't mind": no negated request
-    if (!NEGATIONS.has(t) || tokens[i + 1] === 'mind') return false;
-    // a question's "isn't the door locked"
-    if (i === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!)) return false;
-    // "if it's not too much trouble, …": a "not" that negates no action
-    const next = tokens.slice(i + 1).find((w) => !['to', 'ever', 'even', 'yet'].includes(w));
-    return i === 0 || NEGATING_BEFORE.has(tokens[i - 1]!) || ACTION_VERBS.has(next ?? '');
-  });
-}
-
-const NEGATING_BEFORE = new Set(['do', 'does', 'did', 'please', 'just', 'and', 'but', 'you', 'i', 'we']);
-const ACTION_VERBS = new Set(
-  `turn switch open close lock unlock set start stop put leave make dim raise lower activate run
-   shut kill power arm disarm play pause let keep`.split(/\s+/),
-);
-
-const NEGATIONS = new Set(['not', 'never', 'dont']);
-/** Short and other forms of words the lexicon and names use. */
-const SHORT_FORMS: Record<string, string> = {
-  u: 'you',
-  temp: 'temperature',
-  outdoors: 'outside',
-  outdoor: 'outside',
-};
-/** Words that take a request back: a clause with one is no remark. */
-const SECOND_THOUGHTS = new Set(['no', 'nope', 'wait', 'actually', 'scratch', 'mistake', 'sorry', 'oops']);
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);
-
-const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'who', 'someone', 'somebody', 'nobody']);
-const PAST_FORMS = new Set([
-  'turned',
-  'switched',
-  'locked',
-  'unlocked',
-  'opened',
-  'closed',
-  'dimmed',
-  'raised',
-  'lowered',
-  'started',
-  'stopped',
-  'activated',
-  'left',
-]);
-
-/**
- * "I turned off the lights", "we left the kitchen light on": telling what someone did, not
- * asking for it. A subject right before a past form of an action word.
- */
-function narrated(tokens: string[]): boolean {
-  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
-  // "…if you locked the front door" asks for it
-  return tokens.some(
-    (t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? '') && tokens[i - 2] !== 'if',
-  );
-}
-
-/** Words that may not pass as politeness: they change when, whether or what to do. */
-const NOT_POLITE = new Set(
-  `forget ignore avoid skip cancel quit abort prevent stop wait hold pause nevermind except unless
-   until till before after later earlier soon tonight tomorrow yesterday today morning evening
-   afternoon noon midnight weekend week day days daily hour hours minute minutes second seconds
-   monday tuesday wednesday thursday friday saturday sunday every each whenever while once twice
-   instead rather only without against nobody nothing none neither nor unplug disconnect remove
-   delete reset break broke broken why who whose whom where remind reminder ask text call message
-   email ring phone say pretend imagine suppose schedule program book order buy`.split(/\s+/),
-);
-
-/** Words after which an unknown word names a thing or a place ("the sauna", "in my car"). */
-const BEFORE_A_THING = new Set(
-  'the a an my our your his her their its this that these those some any all to in on at of for by with from into onto'.split(
-    ' ',
-  ),
-);
-
-/**
- * Whether the sentence's unknown words are only politeness before the request ("if it's not
- * too much trouble, could you …", "would you be a star and …", "pop the kettle on"): at most
- * two, each before the first word that says what or which, none right before such a word or
- * right after an article or preposition (where it would name a thing this home does not have:
- * "turn on the sauna", "switch on my electric blanket"), none that changes when or whether to
- * act ("tonight", "forget"), and the sentence says what to do in words this home knows. Such a
- * word is ignored; any other unknown word still makes the sentence declined.
- */
-function politeOnly(items: Item[], tokens: string[]): boolean {
-  const unknown = items.filter((i) => i.t === 'unknown');
-  if (unknown.length > 2 || !items.some((i) => i.t === 'cue')) return false;
-  const content = (i: Item | undefined) => !!i && i.t !== 'filler' && i.t !== 'unknown';
-  const first = items.findIndex(content);
-  return unknown.every((u) => {
-    const k = items.indexOf(u);
-    const word = tokens[u.start]!;
-    return (
-      k < first &&
-      word.length >= 3 &&
-      !/\d/.test(word) &&
-      !NOT_POLITE.has(word) &&
-      (!content(items[k + 1]) || items[k + 1]!.t === 'pronoun') &&
-      !BEFORE_A_THING.has(tokens[u.start - 1] ?? '')
-    );
-  });
-}
-
-/**
- * Words people use for the same room or device. In a home whose area, entity or alias names
- * use one of a group, the group's words it does not use say that one ("sitting room" → "living
- * room"); a word the home uses itself is never replaced.
- */
-const SYNONYMS: string[][] = [
-  ['living room', 'lounge', 'sitting room', 'front room'],
-  ['hallway', 'hall', 'entrance hall', 'entryway'],
-  ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
-  ['bedside lamp', 'night light', 'bedside light'],
-  ['fridge', 'refrigerator'],
-];
-
-function sayingsFor(index: RegistryIndex): [string[], string[]][] {
-  const reg = index.registry;
-  const names = [
-    ...reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]),
-    ...reg.floors.flatMap((f) => [f.name, ...(f.aliases ?? [])]),
-    ...reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]),
-  ].map((n) => ` ${tokenize(n).join(' ')} `);
-  const used = (phrase: string) => names.some((n) => n.includes(` ${phrase} `));
-  const out: [string[], string[]][] = [];
-  for (const group of SYNONYMS) {
-    const own = group.filter(used);
-    if (own.length === 0) continue;
-    for (const other of group) if (!own.includes(other)) out.push([other.split(' '), own[0]!.split(' ')]);
-  }
-  // longest first: "entrance hall" before "hall"
-  return out.sort((a, b) => b[0].length - a[0].length);
-}

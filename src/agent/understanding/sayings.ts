@@ -1,0 +1,46 @@
+/**
+ * Other words for the same thing, made the home's own before reading: short forms ("u",
+ * "temp") and other people's words for this home's rooms and devices ("sitting room", "big
+ * light").
+ */
+import type { RegistryIndex } from '../intents/index-phrases.js';
+import { tokenize } from '../intents/normalize.js';
+
+/** Short and other forms of words the lexicon and names use. */
+export const SHORT_FORMS: Record<string, string> = {
+  u: 'you',
+  temp: 'temperature',
+  outdoors: 'outside',
+  outdoor: 'outside',
+};
+
+/**
+ * Words people use for the same room or device. In a home whose area, entity or alias names
+ * use one of a group, the group's words it does not use say that one ("sitting room" → "living
+ * room"); a word the home uses itself is never replaced.
+ */
+const SYNONYMS: string[][] = [
+  ['living room', 'lounge', 'sitting room', 'front room'],
+  ['hallway', 'hall', 'entrance hall', 'entryway'],
+  ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
+  ['bedside lamp', 'night light', 'bedside light'],
+  ['fridge', 'refrigerator'],
+];
+
+export function sayingsFor(index: RegistryIndex): [string[], string[]][] {
+  const reg = index.registry;
+  const names = [
+    ...reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]),
+    ...reg.floors.flatMap((f) => [f.name, ...(f.aliases ?? [])]),
+    ...reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]),
+  ].map((n) => ` ${tokenize(n).join(' ')} `);
+  const used = (phrase: string) => names.some((n) => n.includes(` ${phrase} `));
+  const out: [string[], string[]][] = [];
+  for (const group of SYNONYMS) {
+    const own = group.filter(used);
+    if (own.length === 0) continue;
+    for (const other of group) if (!own.includes(other)) out.push([other.split(' '), own[0]!.split(' ')]);
+  }
+  // longest first: "entrance hall" before "hall"
+  return out.sort((a, b) => b[0].length - a[0].length);
+}
