@@ -40,6 +40,34 @@ describe('second stage: phrasing around a known command', () => {
   });
 });
 
+describe('politeness and reasons around a request', () => {
+  it.each([
+    // a wrapper of words the lexicon does not know, ending where the request is handed over
+    ['sorry to be a pain but could you switch the porch light on', 'HassTurnOn', { name: 'Porch Light' }],
+    ['be kind enough to arm the alarm system', 'HassTurnOn', { name: 'Home Alarm' }],
+    ['could I trouble you to arm the alarm', 'HassTurnOn', { name: 'Home Alarm' }],
+    ["I'd be ever so grateful if you'd pop the office heater on", 'HassTurnOn', { name: 'Office Heater' }],
+    // a statement giving the reason, before or after the request
+    ["could you pause the telly a sec, someone's at the door", 'HassMediaPause', { name: 'Living Room TV' }],
+    ["close the blinds, the sun's right in my eyes", 'HassTurnOff', { name: 'Living Room Blinds' }],
+    ["we're leaving, put the porch light on", 'HassTurnOn', { name: 'Porch Light' }],
+    [
+      "would you switch the coffee machine off, I've had enough for one day",
+      'HassTurnOff',
+      { name: 'Coffee Machine' },
+    ],
+    // where a vacuum is sent is the action
+    [
+      'please could you send the hoover back to its charger',
+      'HassVacuumReturnToBase',
+      { name: 'Robot Vacuum' },
+    ],
+    ['hoover home', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});
+
 describe('questions, terse and reordered commands, numbers', () => {
   it.each([
     ['did I leave any lights on', 'HassGetState', { domain: 'light', state: 'on' }],
@@ -174,6 +202,13 @@ describe('confidence and declining', () => {
     'forget it, turn off the lights',
     'tonight turn off the lights',
     'switch on my electric blanket',
+    // a wrapper that takes the request back, offers, or tells what someone tried
+    'no need to put the kettle on',
+    'I tried to turn on the porch light',
+    'we forgot to lock the back door',
+    // a reason beside the request that names a thing this home lacks, or takes it back
+    'turn on the sauna, it is cold',
+    "turn off the kitchen light, the kids aren't asleep yet",
   ])('declines "%s" without acting on the nearest device', (text) => {
     expect(read(text)).toEqual({ intent: null, slots: {} });
   });
@@ -191,6 +226,8 @@ describe('confidence and declining', () => {
 
   it('acts on nothing when the words pull both ways ("be a star(t) and turn the light off")', () => {
     expect(read('would you be a star and turn the mirror light off').intent).toBeNull();
+    // an offer is no request: at most a question about the light
+    expect(read('do you want me to turn on the porch light').intent).not.toBe('HassTurnOn');
     expect(read('set the desk lamp to one percent')).toMatchObject({ slots: { brightness: 1 } });
   });
 

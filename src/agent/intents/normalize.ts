@@ -45,7 +45,7 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bit's\b/g, 'it is'],
   [/\bthat's\b/g, 'that is'],
   [/\bthere's\b/g, 'there is'],
-  [/\bi'd\b/g, 'i would'],
+  [/\b(i|you|we|they|he|she)'d\b/g, '$1 would'],
   [/\bi'm\b/g, 'i am'],
   [/\b(we|you|they)'re\b/g, '$1 are'],
   [/\b(i|we|you|they)'ve\b/g, '$1 have'],

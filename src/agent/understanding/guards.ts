@@ -74,6 +74,8 @@ const PAST_FORMS = new Set([
   'left',
 ]);
 
+const TRIED = new Set(['tried', 'forgot', 'meant', 'thought', 'went', 'had']);
+
 /**
  * "I turned off the lights", "we left the kitchen light on": telling what someone did, not
  * asking for it. A subject right before a past form of an action word.
@@ -81,8 +83,17 @@ const PAST_FORMS = new Set([
 export function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
   // "…if you locked the front door" asks for it
+  if (tokens.some((t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? '') && tokens[i - 2] !== 'if'))
+    return true;
+  // "I tried to turn on the porch light", "we forgot to lock the back door": what someone did,
+  // unless "you" are then asked ("I wanted you to …")
   return tokens.some(
-    (t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? '') && tokens[i - 2] !== 'if',
+    (t, i) =>
+      SUBJECTS.has(tokens[i - 1] ?? '') &&
+      tokens[i - 1] !== 'you' &&
+      (/^[a-z]{3,}ed$/.test(t) || TRIED.has(t)) &&
+      tokens[i + 1] === 'to' &&
+      !tokens.slice(i).includes('you'),
   );
 }
 
@@ -130,4 +141,82 @@ export function politeOnly(items: Item[], tokens: string[]): boolean {
       !BEFORE_A_THING.has(tokens[u.start - 1] ?? '')
     );
   });
+}
+
+/** Question words that make a wrapper a question about the request ("how do you turn on …"). */
+const WH_WORDS = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why', 'whose']);
+/** Someone other than the one asked, as a subject: with one, only "you" may be asked to act. */
+const PERSONAL = new Set(['i', 'we', 'he', 'she', 'they', 'someone', 'somebody', 'me', 'us', 'my', 'our']);
+/** Words that end a wrapper: the request follows ("could you", "be kind enough to", "be a dear and"). */
+const HINGES = new Set(['you', 'to', 'and', 'but', 'could', 'would', 'can', 'will']);
+
+/**
+ * Whether the sentence's unknown words all sit in a polite wrapper before the request: "sorry
+ * to be a pain but could you …", "I'd really appreciate it if you could …", "be kind enough to
+ * …", "would it be possible to …". The wrapper holds nothing of the home (no name, place,
+ * device, number or state), no question word, nothing that changes when or whether to act,
+ * and ends in a hinge that hands the request over — right before the request's first words
+ * (articles and fillers may sit between). When the wrapper has a person of its own in it
+ * ("I", "we", "my sister") the hinge must be "you": "I tried to turn on the porch light" and
+ * "do you want me to turn on the porch light" are no requests.
+ */
+export function politeWrapper(items: Item[], tokens: string[]): boolean {
+  const first = items.findIndex((i) => i.t !== 'filler' && i.t !== 'unknown');
+  if (first <= 0 || !items.some((i) => i.t === 'cue')) return false;
+  const start = items[first]!.start;
+  if (items.slice(first).some((i) => i.t === 'unknown')) return false;
+  const words = tokens.slice(0, start);
+  // "no need to put the kettle on", "no wait, …": taken back, not wrapped ("sorry to be a pain" is)
+  const takesBack = (w: string) => (SECOND_THOUGHTS.has(w) && w !== 'sorry') || w === 'no';
+  if (
+    words.some(
+      (w) => WH_WORDS.has(w) || NOT_POLITE.has(w) || NEGATIONS.has(w) || takesBack(w) || /\d/.test(w),
+    )
+  )
+    return false;
+  // the hinge: the last unknown word must come before it, only fillers after it
+  const lastUnknown = Math.max(...items.filter((i) => i.t === 'unknown').map((i) => i.start));
+  let hinge = -1;
+  for (let k = start - 1; k > lastUnknown; k--)
+    if (HINGES.has(words[k]!)) {
+      hinge = k;
+      break;
+    }
+  if (hinge < 0) return false;
+  const asked = words.slice(0, hinge + 1);
+  const youAsked = asked.includes('you') && !['me', 'us'].includes(words[hinge - 1] ?? '');
+  if (asked.some((w) => PERSONAL.has(w)) && !youAsked) return false;
+  // "do you want me to", "would you like us to": an offer, not a request
+  if (['me', 'us', 'him', 'her', 'them'].includes(words[hinge - 1] ?? '') && words[hinge] === 'to')
+    return false;
+  return true;
+}
+
+/** Words of time: in a remark beside a request they tell of the day, not when to act. */
+const TIME_WORDS = new Set(
+  `tonight tomorrow yesterday today morning evening afternoon noon midnight weekend week day days
+   hour hours minute minutes second seconds monday tuesday wednesday thursday friday saturday
+   sunday later earlier soon`.split(/\s+/),
+);
+/** What stops a clause from being a mere remark: it changes whether or what to do. */
+export const REMARK_BLOCKERS = new Set(
+  [...NOT_POLITE, ...NEGATIONS, ...SECOND_THOUGHTS].filter((w) => !TIME_WORDS.has(w)),
+);
+
+/**
+ * A statement, not an order: one to three words of subject, then a verb of being, having or
+ * a contraction ("the baby's asleep", "my hands are full of shopping", "I'm on the phone",
+ * "grandad can't hear it", "friends are coming over"), or a "because" clause. Checked on the
+ * text as written, since tokenizing drops the "'s".
+ */
+export function declarative(text: string): boolean {
+  const s = text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[^a-z' -]/g, ' ')
+    .trim();
+  if (/^(because|cos|coz|cause|as|since)\s/.test(s)) return true;
+  return /^(?:[a-z-]+\s+){0,2}[a-z-]+(?:'(?:s|re|m|ve|d|ll)\b|\s+(?:is|are|am|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\b)/.test(
+    s,
+  );
 }

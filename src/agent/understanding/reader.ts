@@ -23,6 +23,8 @@ import {
   NEGATIONS,
   NOT_POLITE,
   politeOnly,
+  politeWrapper,
+  REMARK_BLOCKERS,
   SECOND_THOUGHTS,
 } from './guards.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
@@ -123,7 +125,8 @@ export class SecondStage {
     const { tokens } = this.correct(raw.filter((t) => t !== 'not'));
     if (tokens.length === 0) return undefined;
     const items = tag(this.index, tokens);
-    if (items.some((i) => i.t === 'unknown') && !politeOnly(items, tokens)) return undefined;
+    if (items.some((i) => i.t === 'unknown') && !politeOnly(items, tokens) && !politeWrapper(items, tokens))
+      return undefined;
     return this.interpret(
       items.map((i) => (i.t === 'unknown' ? { t: 'filler' as const, start: i.start, end: i.end } : i)),
       tokens,
@@ -142,6 +145,18 @@ export class SecondStage {
     if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
     const { tokens } = this.correct(raw);
     return tag(this.index, tokens).every((i) => i.t === 'filler' || i.t === 'unknown');
+  }
+
+  /**
+   * A statement beside a request that gives its reason ("the baby's asleep", "someone's at the
+   * door"): nothing of the home's names or places in it, nothing that changes whether or what
+   * to do. The caller checks that it is a statement (`declarative`) and reads as no command.
+   */
+  isAside(text: string): boolean {
+    const raw = tokenize(text);
+    if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
+    const { tokens } = this.correct(raw);
+    return tag(this.index, tokens).every((i) => i.t !== 'name' && i.t !== 'area' && i.t !== 'floor');
   }
 
   /** Whether the words carry an action or a value of their own (not just a target). */
@@ -225,6 +240,15 @@ export class SecondStage {
       !tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t))
     )
       cueSet.add('start');
+    // "send the hoover home", "the hoover, back on its dock", "send it back": where a vacuum
+    // is sent is the action
+    if (
+      !question &&
+      cueSet.size === 0 &&
+      tokens.some((t) => t === 'home' || t === 'back') &&
+      domainsNamed(names[0]?.v, noun, ctx.referent).has('vacuum')
+    )
+      cueSet.add('dock');
     const number = numbers[0];
     // a bare scene name ("movie night", "it's movie night") with no other meaning
     const scene = names[0]?.v.entities.filter((e) => e.domain === 'scene') ?? [];

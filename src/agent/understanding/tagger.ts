@@ -155,7 +155,8 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (it.t !== 'noun' || !VERB_NOUNS.has(tokens[it.start]!)) continue;
-    const firstReal = items.findIndex((x) => x.t !== 'filler');
+    // (politeness the lexicon does not know may come first: "sorry to be a pain but could you switch …")
+    const firstReal = items.findIndex((x) => x.t !== 'filler' && x.t !== 'unknown');
     const next = items.slice(k + 1).find((x) => x.t !== 'filler');
     const targetFollows = next && ['pronoun', 'name', 'noun', 'area', 'floor'].includes(next.t);
     if ((k === firstReal && targetFollows) || items[k + 1]?.t === 'pronoun')

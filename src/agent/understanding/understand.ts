@@ -10,6 +10,7 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { Conversation } from './conversation.js';
 import { NOUNS } from './lexicon.js';
+import { declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
@@ -261,6 +262,11 @@ export class Understanding {
     };
   }
 
+  private readsAsCommand(seg: string, area: string | null, referent: Referent | undefined): boolean {
+    const u = this.single(tokenize(seg), area, referent);
+    return !!u && u.kind !== 'none';
+  }
+
   /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
   private compound(
     text: string,
@@ -288,6 +294,9 @@ export class Understanding {
       }
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
+      // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
+      // command and names nothing of the home gives a reason
+      if (declarative(seg) && this.stage2.isAside(seg) && !this.readsAsCommand(seg, area, ref)) return;
       const txt = carry ? `${carry} ${seg}` : seg;
       // "the lights in the garage, switch them off": a target alone waits for its action
       if (i < segments.length - 1 && !this.stage2.hasAction(txt) && parts.length === 0) {
