@@ -200,7 +200,12 @@ const TIME_WORDS = new Set(
 );
 /** What stops a clause from being a mere remark: it changes whether or what to do. */
 export const REMARK_BLOCKERS = new Set(
-  [...NOT_POLITE, ...NEGATIONS, ...SECOND_THOUGHTS].filter((w) => !TIME_WORDS.has(w)),
+  [
+    ...NOT_POLITE,
+    ...NEGATIONS,
+    ...SECOND_THOUGHTS,
+    ...'stay stays staying keep keeps leave but'.split(' '),
+  ].filter((w) => !TIME_WORDS.has(w)),
 );
 
 /**

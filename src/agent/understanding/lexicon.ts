@@ -360,7 +360,7 @@ export const FILLERS = new Set(
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank
    moment yet both house properly routine thx ty ta
-   mode scene scenes setting everyone folks guys
+   mode scene scenes setting settings setup everyone folks guys called named
    currently actually really very quite
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`

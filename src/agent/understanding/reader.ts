@@ -23,6 +23,7 @@ import {
   NEGATIONS,
   NOT_POLITE,
   politeOnly,
+  declarative,
   politeWrapper,
   REMARK_BLOCKERS,
   SECOND_THOUGHTS,
@@ -124,13 +125,20 @@ export class SecondStage {
     // what is left is a question's "isn't the door locked": asked the same way without it
     const { tokens } = this.correct(raw.filter((t) => t !== 'not'));
     if (tokens.length === 0) return undefined;
-    const items = tag(this.index, tokens);
-    if (items.some((i) => i.t === 'unknown') && !politeOnly(items, tokens) && !politeWrapper(items, tokens))
+    const items = withoutEchoes(tag(this.index, tokens));
+    const sceneSaid = sceneAmongWords(items, tokens, raw, text);
+    if (
+      items.some((i) => i.t === 'unknown') &&
+      !politeOnly(items, tokens) &&
+      !politeWrapper(items, tokens) &&
+      !sceneSaid
+    )
       return undefined;
     return this.interpret(
       items.map((i) => (i.t === 'unknown' ? { t: 'filler' as const, start: i.start, end: i.end } : i)),
       tokens,
       ctx,
+      sceneSaid,
     );
   }
 
@@ -156,7 +164,10 @@ export class SecondStage {
     const raw = tokenize(text);
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
-    return tag(this.index, tokens).every((i) => i.t !== 'name' && i.t !== 'area' && i.t !== 'floor');
+    // a single word of a name is a common word here ("in for the night", "here for dinner")
+    return tag(this.index, tokens).every(
+      (i) => (i.t !== 'name' || i.end - i.start === 1) && i.t !== 'area' && i.t !== 'floor',
+    );
   }
 
   /** Whether the words carry an action or a value of their own (not just a target). */
@@ -175,7 +186,12 @@ export class SecondStage {
     return findArea(this.index, nameOrId);
   }
 
-  private interpret(items: Item[], tokens: string[], ctx: ReadContext): Reading | undefined {
+  private interpret(
+    items: Item[],
+    tokens: string[],
+    ctx: ReadContext,
+    sceneSaid = false,
+  ): Reading | undefined {
     const cues = items.filter((i): i is Extract<Item, { t: 'cue' }> => i.t === 'cue');
     const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
     const areas = items.filter((i): i is Extract<Item, { t: 'area' }> => i.t === 'area');
@@ -256,7 +272,9 @@ export class SecondStage {
     if (
       !question &&
       scene.length > 0 &&
-      (cues.length > 0 || around.every((w) => SCENE_FRAME.has(w))) &&
+      (cues.length > 0 || sceneSaid || around.every((w) => SCENE_FRAME.has(w))) &&
+      // "the good morning show is on" tells, it does not ask
+      !cues.some((c) => ['is', 'are', 'was', 'were'].includes(tokens[c.start - 1] ?? '')) &&
       [...cueSet].every((c) => c === 'activate' || c === 'on' || c === 'start' || c === 'set') &&
       !number &&
       !explicitPlace
@@ -352,6 +370,53 @@ export class SecondStage {
     }
     return finish(this.index, intentName, slots, target!, allowed);
   }
+}
+
+/**
+ * A part of a name said again beside the whole name ("morning! … the good morning scene",
+ * "movie night mode, we're starting the film") is an echo of it, not a second device.
+ */
+function withoutEchoes(items: Item[]): Item[] {
+  const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
+  if (names.length < 2) return items;
+  const echo = (n: Extract<Item, { t: 'name' }>) =>
+    names.some(
+      (m) =>
+        m !== n && m.end - m.start > n.end - n.start && n.v.entities.every((e) => m.v.entities.includes(e)),
+    );
+  return items.map((i) => (i.t === 'name' && echo(i) ? { t: 'filler', start: i.start, end: i.end } : i));
+}
+
+/** Words that make a sentence with a scene's name about the scene, not a wish to start it. */
+const NOT_STARTING_A_SCENE = new Set(
+  `was were had been rename edit change modify update create add save show list describe explain
+   about like liked love loved hate hated enjoy enjoyed favourite favorite last next`.split(/\s+/),
+);
+
+/**
+ * A scene's whole name among other words ("the in-laws are here, dinner party lighting please",
+ * "kick off the good morning scene would ya"): a name of two words or more is the request even
+ * when the words around it are unknown — unless one sits right beside it (it may be part of
+ * another name: "the good morning show"), a place or number comes with it, or a word makes the
+ * sentence about the scene ("movie night was fun", "rename the away scene") or changes whether
+ * to act. A one-word scene name ("away") keeps to the known frame words.
+ */
+function sceneAmongWords(items: Item[], tokens: string[], raw: string[], text: string): boolean {
+  const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
+  if (names.length !== 1) return false;
+  const n = names[0]!;
+  const scene = n.v.entities.length === 1 ? n.v.entities[0]! : undefined;
+  if (scene?.domain !== 'scene') return false;
+  const words = tokenize(scene.name);
+  if (words.length < 2 || tokens.slice(n.start, n.end).join(' ') !== words.join(' ')) return false;
+  if (items.some((i) => i.t === 'area' || i.t === 'floor' || i.t === 'number')) return false;
+  // as written: the speller may have made "book" a "boot"
+  if (raw.some((t) => REMARK_BLOCKERS.has(t) || NOT_POLITE.has(t) || NOT_STARTING_A_SCENE.has(t)))
+    return false;
+  // "my mum is hosting a dinner party": a statement, unless it asks for the scene too
+  if (declarative(text) && !items.some((i) => i.t === 'cue')) return false;
+  const k = items.indexOf(n);
+  return items[k - 1]?.t !== 'unknown' && items[k + 1]?.t !== 'unknown';
 }
 
 function startsWith(tokens: string[], phrase: string): boolean {

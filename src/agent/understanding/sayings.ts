@@ -12,6 +12,8 @@ export const SHORT_FORMS: Record<string, string> = {
   temp: 'temperature',
   outdoors: 'outside',
   outdoor: 'outside',
+  ya: 'you',
+  yer: 'you',
 };
 
 /**
@@ -25,6 +27,7 @@ const SYNONYMS: string[][] = [
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
+  ['movie', 'film'],
 ];
 
 export function sayingsFor(index: RegistryIndex): [string[], string[]][] {
