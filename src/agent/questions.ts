@@ -4,7 +4,7 @@
  */
 import type { HomeAccess, HomeEntityView } from './home-access.js';
 import { asResult, targetEntities } from './plan.js';
-import { describeState, stateAnswer, stateText } from './replies.js';
+import { describeState, inState, stateAnswer, stateText } from './replies.js';
 import type { Reading } from './understanding/reading.js';
 
 /** Intents that ask about the home and change nothing. */
@@ -24,7 +24,7 @@ export function answerQuestion(r: Reading, home: HomeAccess): string {
   const wanted = typeof r.slots.state === 'string' ? r.slots.state : undefined;
   if (!wanted && entities.length === 1) return describeState(entities[0]!);
   const word = wanted ? (wanted === 'not_home' ? 'away' : wanted) : '';
-  if (wanted && entities.length === 1 && String(entities[0]!.state) !== wanted) {
+  if (wanted && entities.length === 1 && !inState(entities[0]!, wanted)) {
     return `No, the ${entities[0]!.name} is ${stateText(entities[0]!)}.`;
   }
   return stateAnswer(entities, wanted, word);

@@ -107,10 +107,21 @@ export function describeState(e: HomeEntityView): string {
 }
 
 /** "Is/are ... <state>?" about one or several entities. */
+/**
+ * Whether an entity is in the state asked about; a climate device is "on" in any mode but off
+ * ("is the heater on" while it heats).
+ */
+export function inState(e: HomeEntityView, wanted: string): boolean {
+  const state = String(e.state);
+  if (wanted === 'on' && e.entity_id.startsWith('climate.'))
+    return !['off', 'unavailable', 'unknown'].includes(state);
+  return state === wanted;
+}
+
 export function stateAnswer(entities: HomeEntityView[], wanted: string | undefined, word: string): string {
   if (entities.length === 0) return "I couldn't find anything like that.";
   if (!wanted) return entities.slice(0, 4).map(describeState).join(' ');
-  const matching = entities.filter((e) => String(e.state) === wanted);
+  const matching = entities.filter((e) => inState(e, wanted));
   if (entities.length === 1) {
     const e = entities[0]!;
     return matching.length === 1

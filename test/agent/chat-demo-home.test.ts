@@ -46,6 +46,9 @@ describe('chat controls the demo home', () => {
     expect(await state('light.kitchen')).toBe('on');
     const q = await chat(viewer, 'is the front door locked?');
     expect(q.reply).toBe('Yes, the Front Door is locked.');
+    // a heater is on in whichever mode it heats
+    const heating = await chat(viewer, 'is the thermostat switched on?');
+    expect(heating.reply).toMatch(/^Yes, the Thermostat is/);
   });
 
   it('unlocks the front door only after a confirmation turn', async () => {

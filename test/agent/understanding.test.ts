@@ -40,6 +40,47 @@ describe('second stage: phrasing around a known command', () => {
   });
 });
 
+describe('questions said loosely', () => {
+  it.each([
+    // a question mark asks, unless the question is a polite request
+    ['quick one, front door locked?', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['back door, has it been locked?', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    // words around what is asked, and "now" said in many ways
+    [
+      'is the kitchen light still glowing at the minute',
+      'HassGetState',
+      { name: 'Kitchen Light', state: 'on' },
+    ],
+    // a person in a room is the room's motion sensor; "back" after a person is home
+    [
+      'is anybody creeping about in the hallway',
+      'HassGetState',
+      { area: 'Hallway', domain: 'binary_sensor', device_class: 'motion', state: 'on' },
+    ],
+    ['is sam back yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // a cover that is up is open; the device the home calls by the place's name
+    ['hey is the garage door still up', 'HassGetState', { name: 'Garage Door', state: 'open' }],
+    [
+      'are the curtains in the bedroom still closed',
+      'HassGetState',
+      { name: 'Bedroom Curtains', state: 'closed' },
+    ],
+    // a heater is on in whichever mode it heats
+    ['is the heater in the office switched on', 'HassGetState', { name: 'Office Heater', state: 'on' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('acts on a request asked with a question mark, and never on an unknown thing asked about', () => {
+    expect(read('could you turn the porch light on?')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+    expect(read('is the sauna still on').intent).toBeNull();
+    expect(read("what's on tv tonight").intent).toBeNull();
+  });
+});
+
 describe('politeness and reasons around a request', () => {
   it.each([
     // a wrapper of words the lexicon does not know, ending where the request is handed over

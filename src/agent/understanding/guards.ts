@@ -225,3 +225,24 @@ export function declarative(text: string): boolean {
     s,
   );
 }
+
+/**
+ * A question may carry words the lexicon does not know around what it asks ("is the kitchen
+ * fan still whirring away", "is anybody creeping about in the hallway"): it acts on nothing,
+ * so they are set aside — but never where a thing would be named ("is the sauna on": right
+ * after an article or preposition, or right before a name or device), never digits, never a
+ * word of another time or of whether.
+ */
+export function asideInQuestion(items: Item[], tokens: string[]): boolean {
+  if (['tell', 'show'].includes(tokens[0] ?? '')) return false;
+  return items.every((u, k) => {
+    if (u.t !== 'unknown') return true;
+    const next = items[k + 1];
+    return (
+      !/\d/.test(u.word) &&
+      !NOT_POLITE.has(u.word) && // "what's on tv tonight" asks of another time
+      !BEFORE_A_THING.has(tokens[u.start - 1] ?? '') &&
+      !(next && ['name', 'noun', 'area', 'floor'].includes(next.t))
+    );
+  });
+}

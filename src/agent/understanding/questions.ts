@@ -8,7 +8,7 @@ import { stateFor } from '../intents/states.js';
 import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import type { Item } from './tagger.js';
-import { membersOf } from './targets.js';
+import { calledByPlace, membersOf } from './targets.js';
 
 /** A question about a device or a place: its state ("is the door locked") or temperature. */
 export function readQuestion(
@@ -33,11 +33,24 @@ export function readQuestion(
     close: 'closed',
     lock: 'locked',
     unlock: 'unlocked',
+    // "is the garage door still up": only a cover has such a state (\`stateOf\` keeps those)
+    up: 'open',
+    down: 'closed',
   };
   let word: string | undefined = q.states[0]?.word;
   for (const it of items) if (!word && it.t === 'cue' && CUE_STATE[it.cue]) word = CUE_STATE[it.cue];
   const tempWord = tokens.some((t) => TEMPERATURE_QUESTION.has(t));
-  const noun = q.nouns[0];
+  let noun = q.nouns[0];
+  // "is anybody in the hallway", "is someone moving about upstairs": a person has no room, the
+  // motion or presence sensors of that place tell
+  if (noun?.noun.domain === 'person' && q.explicitPlace && !q.names[0]) {
+    const sensing = membersOf(index, { kind: 'group', domain: 'binary_sensor', ...q.place }).find((e) =>
+      ['motion', 'occupancy', 'presence'].includes(e.device_class ?? ''),
+    );
+    if (!sensing) return undefined;
+    noun = { ...noun, noun: { domain: 'binary_sensor', device_class: sensing.device_class!, group: true } };
+    word ??= 'on';
+  }
   const name = q.names[0];
   if (tempWord && !word) {
     const sensor = name?.v.entities.filter((e) => e.domain === 'sensor' || e.domain === 'climate') ?? [];
@@ -77,8 +90,14 @@ export function readQuestion(
     target = q.ctx.referent.target;
   }
   if (!target) return undefined;
-  const members = target.kind === 'entities' ? target.entities : membersOf(index, target);
+  let members = target.kind === 'entities' ? target.entities : membersOf(index, target);
   if (members.length === 0) return undefined;
+  // "are the curtains in the bedroom closed": the one device the home calls so
+  const own = noun && q.place.area ? calledByPlace(index, q.place.area, noun.word) : undefined;
+  if (own && members.length === 1 && members[0] === own) {
+    target = { kind: 'entities', entities: [own] };
+    members = [own];
+  }
   if (noun && !noun.noun.group && !q.explicitPlace && !name) {
     // "is the tv on": the one device of that kind, or the one whose name has the word
     const named = members.filter((e) => (index.byWord.get(noun.word) ?? []).includes(e));
@@ -96,7 +115,10 @@ export function readQuestion(
   } else if (target.kind !== 'entities') return undefined;
   if (target.kind === 'entities') {
     slots.name = target.entities[0]!.name;
-    if (q.explicitPlace && q.place.area) slots.area = q.place.area.name;
+    // the place said with a device only finds it ("is the mirror light on in the bathroom");
+    // a measurement stays the place's ("the humidity in the bathroom")
+    const found = !!name || (!!own && own.domain !== 'sensor');
+    if (q.explicitPlace && q.place.area && !found) slots.area = q.place.area.name;
     return { intent: 'HassGetState', slots, entity_ids: target.entities.map((e) => e.entity_id), target };
   }
   if (target.area) slots.area = target.area.name;
@@ -110,6 +132,8 @@ export function readQuestion(
 function stateOf(e: IntentEntity, word: string): string | undefined {
   const kind = { domain: e.domain, device_class: e.device_class ?? null };
   const st = stateFor(kind, word);
+  // "is the heater on": on in whichever mode (replies.ts \`inState\`)
+  if (st === undefined && e.domain === 'climate' && word === 'on') return 'on';
   if (st !== undefined || e.domain !== 'lock') return st;
   return word === 'open' ? 'unlocked' : word === 'closed' ? 'locked' : undefined;
 }

@@ -25,6 +25,7 @@ import {
   politeOnly,
   declarative,
   politeWrapper,
+  asideInQuestion,
   REMARK_BLOCKERS,
   SECOND_THOUGHTS,
 } from './guards.js';
@@ -122,8 +123,15 @@ export class SecondStage {
     const raw = tokenize(text);
     // before spelling correction, which would make "not" a "hot"
     if (negated(raw) || narrated(raw)) return undefined;
-    // what is left is a question's "isn't the door locked": asked the same way without it
-    const { tokens } = this.correct(raw.filter((t) => t !== 'not'));
+    // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
+    // request ("could you turn the light on?")
+    const asked =
+      QUESTION_WORDS.has(raw[0] ?? '') || (/\?\s*$/.test(text) && !REQUEST_OPENERS.has(raw[0] ?? ''));
+    // what is left is a question's "isn't the door locked": asked the same way without it;
+    // "right now", "at the minute", "this morning" add nothing to a question
+    const { tokens } = this.correct(
+      asked ? withoutNow(raw.filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
+    );
     if (tokens.length === 0) return undefined;
     const items = withoutEchoes(tag(this.index, tokens));
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
@@ -131,7 +139,8 @@ export class SecondStage {
       items.some((i) => i.t === 'unknown') &&
       !politeOnly(items, tokens) &&
       !politeWrapper(items, tokens) &&
-      !sceneSaid
+      !sceneSaid &&
+      !(asked && asideInQuestion(items, tokens))
     )
       return undefined;
     return this.interpret(
@@ -139,6 +148,7 @@ export class SecondStage {
       tokens,
       ctx,
       sceneSaid,
+      asked,
     );
   }
 
@@ -191,6 +201,7 @@ export class SecondStage {
     tokens: string[],
     ctx: ReadContext,
     sceneSaid = false,
+    asked = false,
   ): Reading | undefined {
     const cues = items.filter((i): i is Extract<Item, { t: 'cue' }> => i.t === 'cue');
     const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
@@ -244,6 +255,7 @@ export class SecondStage {
     const question =
       !followPhrase &&
       ((QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0)) ||
+        (asked && !QUESTION_WORDS.has(tokens[0] ?? '')) ||
         embeddedQuestion(items, tokens));
 
     const cueSet = new Set(cues.map((c) => c.cue));
@@ -422,6 +434,31 @@ function sceneAmongWords(items: Item[], tokens: string[], raw: string[], text: s
 function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
+}
+
+/** Openers of a request asked as a question: "could you turn the light on?" acts. */
+const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
+
+/** Phrases of "now" that a question does not need: "is the kettle on right now". */
+const NOW_PHRASES = [
+  ['right', 'now'],
+  ['at', 'the', 'minute'],
+  ['at', 'the', 'moment'],
+  ['this', 'morning'],
+  ['this', 'afternoon'],
+  ['this', 'arvo'],
+  ['yet'],
+  ['still'],
+];
+
+function withoutNow(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const p = NOW_PHRASES.find((ph) => ph.every((w, k) => tokens[i + k] === w));
+    if (p) i += p.length;
+    else out.push(tokens[i++]!);
+  }
+  return out;
 }
 
 /** Words that read as a number (tagger `readNumber`). */

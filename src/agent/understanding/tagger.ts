@@ -178,6 +178,18 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (it.end === it.start + 1 && tokens[it.start] === 'back' && items[k - 1]!.t === 'pronoun')
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "is sam back": "back" after a person is being home, not a part of "Back Door"
+  for (let k = 1; k < items.length; k++) {
+    const it = items[k]!;
+    const before = items[k - 1]!;
+    if (
+      it.end === it.start + 1 &&
+      tokens[it.start] === 'back' &&
+      before.t === 'name' &&
+      before.v.entities.every((e) => e.domain === 'person')
+    )
+      items[k] = { t: 'state', word: 'home', start: it.start, end: it.end };
+  }
   // "the temperature in the office", "is anything on in the kitchen": "in" before a place is
   // the preposition, not the state of a person ("is sam in")
   for (let k = 0; k < items.length; k++) {

@@ -92,6 +92,9 @@ export function byNoun(
   };
   const inPlace = membersOf(index, group).filter((e) => noun.domain !== '*' || allowed.includes(e.domain));
   if (noun.group) {
+    // "the curtains in the bedroom", "the lounge blinds": the one device the home calls so
+    const own = place.area ? calledByPlace(index, place.area, tokens[n.start]!) : undefined;
+    if (own && inPlace.length === 1 && inPlace[0] === own) return { kind: 'entities', entities: [own] };
     if (inPlace.length > 0) return group;
     // "garage doors": no lock in the garage, but a device named "garage door"
     const area = place.area;
@@ -114,6 +117,20 @@ export function byNoun(
   }
   if (explicitPlace) return group;
   return { ask: pool };
+}
+
+/**
+ * The device whose name is the place's name and the word as said ("Bedroom Curtains" for "the
+ * curtains in the bedroom"); "the kitchen lights" is not the "Kitchen Light" but every light.
+ */
+export function calledByPlace(
+  index: RegistryIndex,
+  area: IntentArea,
+  word: string,
+): IntentEntity | undefined {
+  const key = `${tokenize(area.name).join(' ')} ${word}`;
+  const named = index.registry.entities.filter((e) => tokenize(e.name).join(' ') === key);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** Whether a target holds anything an intent of these domains may act on. */

@@ -31,6 +31,7 @@ export type Understood =
   | { kind: 'rule'; rule: RuleDraft }
   | { kind: 'none' };
 
+const ASKING_TO_ACT = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
@@ -42,6 +43,8 @@ function vague(r: Reading): boolean {
 export class Understanding {
   private stage2: SecondStage;
   private byId: Map<string, IntentEntity>;
+  /** Whether the message being read ends in "?" ("front door locked?" asks). */
+  private questionMark = false;
   /** Words after which "one" is a device (`placeWords`). */
   private places: Set<string>;
 
@@ -60,6 +63,7 @@ export class Understanding {
   }
 
   understand(text: string, area: string | null, conv: Conversation): Understood {
+    this.questionMark = /\?\s*$/.test(text);
     const marked = markPronounOne(markClockTimes(text), this.places);
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
@@ -129,9 +133,12 @@ export class Understanding {
     if (!continues) {
       const r = this.engine.recognize(text, { area }, { exactOnly: true });
       if (r.intent) first = this.fromStageOne(r, tokens, area);
+      // "lights off?": asked, unless as a request ("could you turn the lights off?")
+      if (first && this.questionMark && !QUESTION_INTENTS.has(first.intent) && !ASKING_TO_ACT.has(tokens[0]!))
+        first = undefined;
       if (first && !first.ask && !vague(first)) return first;
     }
-    const second = this.stage2.read(text, { area, referent });
+    const second = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
     if (second && !second.ask && (!first || !vague(second))) return second;
     // "set the lamp to 30 percent": which lamp beats every light in the house
     if (second?.ask && first && vague(first)) return second;
