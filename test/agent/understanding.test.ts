@@ -8,6 +8,7 @@ import { Conversations } from '../../src/agent/understanding/conversation.js';
 import { Speller } from '../../src/agent/understanding/speller.js';
 import { Understanding } from '../../src/agent/understanding/understand.js';
 import { cutWhen, markClockTimes } from '../../src/agent/understanding/when.js';
+import { dueOf } from '../../src/agent/understanding/replies.js';
 import { tokenize } from '../../src/agent/intents/normalize.js';
 
 /**
@@ -78,6 +79,25 @@ describe('questions said loosely', () => {
     });
     expect(read('is the sauna still on').intent).toBeNull();
     expect(read("what's on tv tonight").intent).toBeNull();
+  });
+});
+
+describe('undo and timers said around their words', () => {
+  it.each([
+    ["hang on that's wrong, undo it", 'HearthUndo'],
+    ['scratch that, undo the last one', 'HearthUndo'],
+    ["ah that's not right, can you put it back the way it was", 'HearthUndo'],
+    ['ctrl z', 'HearthUndo'],
+    ['nah forget it, cancel that', 'HearthTimerCancel'],
+    ['oh hang on, cancel the kettle timer', 'HearthTimerCancel'],
+    ['list all my pending timers', 'HearthTimerList'],
+    ['what have I got scheduled', 'HearthTimerList'],
+  ])('"%s" is %s', (text, intent) => {
+    expect(read(text)).toEqual({ intent, slots: {} });
+  });
+
+  it.each(['how do i undo', "don't undo that", 'put it back on'])('"%s" undoes nothing', (text) => {
+    expect(read(text).intent).not.toBe('HearthUndo');
   });
 });
 
@@ -404,6 +424,27 @@ describe('compound commands and acting on time', () => {
       at: '07:15',
     });
     expect(read('close the living room blinds at quarter to seven').slots).toMatchObject({ at: '06:45' });
+    expect(read('lock the back door at ten past eleven tonight').slots).toMatchObject({ at: '23:10' });
+    expect(read('turn on the kettle at twenty to seven').slots).toMatchObject({ at: '06:40' });
+    expect(read('tonight at 10 lock the front door').slots).toMatchObject({ at: '22:00' });
+    expect(read('turn on the porch light at 6 this evening').slots).toMatchObject({ at: '18:00' });
+    expect(read('turn the office heater off in an hour and a quarter').slots).toMatchObject({
+      delay_seconds: 4500,
+    });
+  });
+
+  it('acts tomorrow when told so, even at a time still to come today', () => {
+    const tz = 'Europe/London';
+    const sixAm = Date.parse('2026-11-24T06:00:00Z');
+    const when = cutWhen(tokenize(markClockTimes('open the blinds at 7:45 tomorrow morning'))).when!;
+    expect(when).toEqual({ at: '07:45', tomorrow: true });
+    expect(new Date(dueOf(when, sixAm, tz)).toISOString()).toBe('2026-11-25T07:45:00.000Z');
+    const today = cutWhen(tokenize(markClockTimes('open the blinds at 7:45'))).when!;
+    expect(new Date(dueOf(today, sixAm, tz)).toISOString()).toBe('2026-11-24T07:45:00.000Z');
+    expect(cutWhen(tokenize('tomorrow at 7 open the blinds'))).toEqual({
+      tokens: ['open', 'the', 'blinds'],
+      when: { at: '07:00', tomorrow: true },
+    });
   });
 
   it('waits before what follows ("give it twenty minutes, then …")', () => {

@@ -33,6 +33,7 @@ export function dueOf(when: When, now: number, tz: string): number {
   if (when.delay_seconds !== undefined) return now + when.delay_seconds * 1000;
   const [h, m] = (when.at ?? '00:00').split(':').map(Number);
   const today = localDateOf(now, tz);
+  if (when.tomorrow) return instantOf(addDays(today, 1), h!, m!, tz);
   const at = instantOf(today, h!, m!, tz);
   return at > now ? at : instantOf(addDays(today, 1), h!, m!, tz);
 }

@@ -56,10 +56,76 @@ function matchesAny(tokens: string[], phrases: string[]): boolean {
   });
 }
 
+const CANCEL_WORDS = new Set(['cancel', 'scrap', 'delete', 'remove', 'forget', 'drop']);
+const LISTING_WORDS = new Set(['list', 'show', 'what', 'which', 'any', 'pending', 'got', 'tell', 'read']);
+
+/**
+ * "oh hang on, cancel the kettle timer", "nah forget it, cancel that": a word of cancelling,
+ * then a timer or "that"/"it" and at most a device's name before "timer" — second thoughts
+ * before it.
+ */
+function cancelsTimer(tokens: string[]): boolean {
+  const i = tokens.findIndex((t) => t === 'cancel' || t === 'scrap');
+  if (i < 0 || tokens.slice(0, i).some((t) => NOT_UNDO.has(t))) return false;
+  const after = tokens.slice(i + 1);
+  if (after.length === 1 && ['that', 'it'].includes(after[0]!)) return true;
+  const t = after.findIndex((w) => w === 'timer' || w === 'timers');
+  return t >= 0 && t === after.length - 1 && t <= 4;
+}
+
+/** The words that ask to undo, wherever they stand: "scratch that, undo the last one". */
+const UNDO_CORES = [
+  'undo',
+  'revert',
+  'reverse',
+  'put it back',
+  'put them back',
+  'put that back',
+  'change it back',
+  'change them back',
+  'change that back',
+  'set it back',
+  'take that back',
+  'take it back',
+  'ctrl z',
+  'control z',
+  'the way it was',
+  'how it was',
+].map((p) => p.split(' '));
+/** What may follow them: what is undone, said loosely. */
+const UNDO_TAIL = new Set(
+  `that it them those the last one 1 ones thing things change changes command please thanks for
+   me again now way was how before what you just did all of to`.split(/\s+/),
+);
+/** Words that make the sentence not a request to undo: a question how, a device's verbs. */
+const NOT_UNDO = new Set(
+  `how why when where who turn switch open close lock unlock dim set start stop play pause arm
+   disarm`.split(/\s+/),
+);
+
+/**
+ * "hang on that's wrong, undo it", "ah that's not right, can you put it back the way it was",
+ * "ctrl z": the words of an undo with second thoughts or a remark before them, what is undone
+ * after them, and nothing that asks how or works a device ("put it back on" turns it on).
+ */
+function asksUndo(tokens: string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const core = UNDO_CORES.find((c) => c.every((w, k) => tokens[i + k] === w));
+    if (!core) continue;
+    const before = tokens.slice(0, i);
+    const after = tokens.slice(i + core.length);
+    if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
+    if (before.some((t) => NOT_UNDO.has(t)) || !after.every((t) => UNDO_TAIL.has(t))) return false;
+    return true;
+  }
+  return false;
+}
+
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   const core = tokens.filter((t) => !['hey', 'ok', 'okay', 'oops', 'so', 'please', 'um', 'uh'].includes(t));
   const text = core.join(' ');
+  if (asksUndo(core)) return 'HearthUndo';
   if (
     UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
     /^undo\b/.test(text)
@@ -90,8 +156,19 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   if (matchesAny(core, TIME_QUESTION)) return 'HassGetCurrentTime';
   if (matchesAny(core, DATE_QUESTION) || text === 'what day is today') return 'HassGetCurrentDate';
   if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
-  if (TIMER_LIST.some((p) => text.includes(p)) && !/\bcancel\b/.test(text)) return 'HearthTimerList';
-  if (matchesAny(core, TIMER_CANCEL) || /^cancel (the |my |all )?(timers?|scheduled)/.test(text))
+  // "list all my pending timers", "what have I got scheduled"
+  const aboutTimers = core.some((t) => /^(timers?|scheduled|schedule|reminders?)$/.test(t));
+  const cancelling = core.some((t) => CANCEL_WORDS.has(t));
+  if (
+    (TIMER_LIST.some((p) => text.includes(p)) || (aboutTimers && core.some((t) => LISTING_WORDS.has(t)))) &&
+    !cancelling
+  )
+    return 'HearthTimerList';
+  if (
+    matchesAny(core, TIMER_CANCEL) ||
+    /^cancel (the |my |all )?(timers?|scheduled)/.test(text) ||
+    cancelsTimer(core)
+  )
     return 'HearthTimerCancel';
   return undefined;
 }

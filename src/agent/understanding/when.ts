@@ -9,6 +9,8 @@ export interface When {
   delay_seconds?: number;
   /** Local time of day, HH:MM, 24-hour. */
   at?: string;
+  /** "at 7:45 tomorrow morning": the time of tomorrow, not the next one. */
+  tomorrow?: boolean;
 }
 
 const UNIT_SECONDS: Record<string, number> = {
@@ -46,12 +48,39 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
         };
     }
     if (t === 'at') {
-      const r = readClock(tokens, i + 1);
-      if (r) return { tokens: [...tokens.slice(0, i), ...tokens.slice(r.end)], when: { at: r.at } };
+      // "tomorrow at 7", "tonight at 10": the day said first
+      const day = dayBefore(tokens, i);
+      const r = readClock(tokens, i + 1, day.pm);
+      if (r) {
+        const tomorrow = day.tomorrow || r.tomorrow;
+        return {
+          tokens: [...tokens.slice(0, i - day.length), ...tokens.slice(r.end)],
+          when: { at: r.at, ...(tomorrow ? { tomorrow: true } : {}) },
+        };
+      }
     }
   }
   return { tokens };
 }
+
+/** "tomorrow", "tonight", "tomorrow evening" right before "at". */
+function dayBefore(tokens: string[], i: number): { length: number; tomorrow: boolean; pm: boolean } {
+  const prev = tokens[i - 1];
+  const prev2 = tokens[i - 2];
+  if (prev === 'tonight') return { length: 1, tomorrow: false, pm: true };
+  if (prev === 'tomorrow') return { length: 1, tomorrow: true, pm: false };
+  if (prev2 === 'tomorrow' && prev && PARTS_OF_DAY[prev] !== undefined)
+    return { length: 2, tomorrow: true, pm: PARTS_OF_DAY[prev] };
+  return { length: 0, tomorrow: false, pm: false };
+}
+
+/** A part of the day, and whether its hours are after noon. */
+const PARTS_OF_DAY: Record<string, boolean> = {
+  morning: false,
+  afternoon: true,
+  evening: true,
+  night: true,
+};
 
 function readDelay(tokens: string[], i: number): { seconds: number; end: number } | undefined {
   // "half an hour"
@@ -82,16 +111,23 @@ function readDelay(tokens: string[], i: number): { seconds: number; end: number 
   if (!unit) return undefined;
   j++;
   let seconds = n * unit;
-  // "an hour and a half"
+  // "an hour and a half", "an hour and a quarter"
   if (tokens[j] === 'and' && tokens[j + 1] === 'a' && tokens[j + 2] === 'half') {
     seconds += unit / 2;
+    j += 3;
+  } else if (tokens[j] === 'and' && tokens[j + 1] === 'a' && tokens[j + 2] === 'quarter') {
+    seconds += unit / 4;
     j += 3;
   }
   if (seconds <= 0 || seconds > 7 * 86_400) return undefined;
   return { seconds: Math.round(seconds), end: j };
 }
 
-function readClock(tokens: string[], i: number): { at: string; end: number } | undefined {
+function readClock(
+  tokens: string[],
+  i: number,
+  pmSaid = false,
+): { at: string; end: number; tomorrow?: boolean } | undefined {
   const t = tokens[i] ?? '';
   if (t === 'noon' || t === 'midday') return { at: '12:00', end: i + 1 };
   if (t === 'midnight') return { at: '00:00', end: i + 1 };
@@ -114,6 +150,21 @@ function readClock(tokens: string[], i: number): { at: string; end: number } | u
     h = (hourAt(j + 1)! + 23) % 24;
     m = 45;
     j += 2;
+  } else if (
+    /^\d{1,2}$/.test(t) &&
+    Number(t) < 60 &&
+    (tokens[j] === 'past' || tokens[j] === 'after') &&
+    hourAt(j + 1) !== undefined
+  ) {
+    // "ten past eleven", "twenty after six"
+    h = hourAt(j + 1)!;
+    m = Number(t);
+    j += 2;
+  } else if (/^\d{1,2}$/.test(t) && Number(t) < 60 && tokens[j] === 'to' && hourAt(j + 1) !== undefined) {
+    // "twenty to seven"
+    h = (hourAt(j + 1)! + 23) % 24;
+    m = 60 - Number(t);
+    j += 2;
   } else if (t === 'half' && hourAt(j) !== undefined) {
     h = hourAt(j)!;
     m = 30;
@@ -129,6 +180,20 @@ function readClock(tokens: string[], i: number): { at: string; end: number } | u
       j++;
     }
   } else return undefined;
+  let tomorrow = false;
+  if (tokens[j] === 'tomorrow') {
+    tomorrow = true;
+    j++;
+    // "at 7:45 tomorrow morning"
+    if (PARTS_OF_DAY[tokens[j] ?? ''] !== undefined) {
+      if (PARTS_OF_DAY[tokens[j]!] && h < 12) h += 12;
+      j++;
+    }
+  } else if (tokens[j] === 'this' && PARTS_OF_DAY[tokens[j + 1] ?? ''] !== undefined) {
+    // "at 6 this evening"
+    if (PARTS_OF_DAY[tokens[j + 1]!] && h < 12) h += 12;
+    j += 2;
+  } else if (pmSaid && h < 12) h += 12;
   const ampm = tokens[j];
   if (ampm === 'pm' || ampm === 'am') {
     if (h < 1 || h > 12) return undefined;
@@ -158,5 +223,5 @@ function readClock(tokens: string[], i: number): { at: string; end: number } | u
     j++;
   }
   if (h > 23 || m > 59) return undefined;
-  return { at: `${pad(h)}:${pad(m)}`, end: j };
+  return { at: `${pad(h)}:${pad(m)}`, end: j, ...(tomorrow ? { tomorrow } : {}) };
 }
