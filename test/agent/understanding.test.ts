@@ -113,6 +113,16 @@ describe('politeness and reasons around a request', () => {
     ["close the blinds, the sun's right in my eyes", 'HassTurnOff', { name: 'Living Room Blinds' }],
     ["we're leaving, put the porch light on", 'HassTurnOn', { name: 'Porch Light' }],
     [
+      "could you turn the telly down a bit please, I'm on the phone",
+      'HassSetVolume',
+      { name: 'Living Room TV', volume_step: 'down' },
+    ],
+    [
+      "please could you get the ceiling fan going in the bedroom, it's sweltering",
+      'HassTurnOn',
+      { name: 'Ceiling Fan' },
+    ],
+    [
       "would you switch the coffee machine off, I've had enough for one day",
       'HassTurnOff',
       { name: 'Coffee Machine' },
@@ -317,6 +327,19 @@ describe('confidence and declining', () => {
 });
 
 describe('context and dialogue', () => {
+  it('takes second thoughts about the last turn as the opening of the new request', () => {
+    expect(read('no wait, shut it again', null, ['open the garage door'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read('wait, open them again', null, ['close the living room blinds'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Living Room Blinds' },
+    });
+    // after the request they take it back
+    expect(read('turn on the kitchen light, no wait').intent).toBeNull();
+  });
+
   it('uses the room the request comes from', () => {
     expect(read("it's too dark in here", 'Kitchen')).toEqual({
       intent: 'HassLightSet',

@@ -192,21 +192,18 @@ export function politeWrapper(items: Item[], tokens: string[]): boolean {
   return true;
 }
 
-/** Words of time: in a remark beside a request they tell of the day, not when to act. */
-const TIME_WORDS = new Set(
-  `tonight tomorrow yesterday today morning evening afternoon noon midnight weekend week day days
-   hour hours minute minutes second seconds monday tuesday wednesday thursday friday saturday
-   sunday later earlier soon`.split(/\s+/),
-);
-/** What stops a clause from being a mere remark: it changes whether or what to do. */
-export const REMARK_BLOCKERS = new Set(
-  [
-    ...NOT_POLITE,
-    ...NEGATIONS,
-    ...SECOND_THOUGHTS,
-    ...'stay stays staying keep keeps leave but'.split(' '),
-  ].filter((w) => !TIME_WORDS.has(w)),
-);
+/**
+ * What stops a statement from being a mere remark beside a request: it takes the request back,
+ * makes an exception, or changes what to do ("…, but leave the lamp", "…, no wait"). Words of
+ * time, talk and things people do ("we're off for the weekend", "I'm on the phone") do not.
+ */
+export const REMARK_BLOCKERS = new Set([
+  ...NEGATIONS,
+  ...SECOND_THOUGHTS,
+  ...`forget ignore avoid skip cancel quit abort prevent stop wait hold pause nevermind except
+     unless until till instead rather only without against nobody nothing none neither nor
+     unplug disconnect remove delete reset why stay stays staying keep keeps leave but`.split(/\s+/),
+]);
 
 /**
  * A statement, not an order: one to three words of subject, then a verb of being, having or

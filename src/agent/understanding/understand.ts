@@ -85,7 +85,10 @@ export class Understanding {
     });
     if (rule) return { kind: 'rule', rule };
 
-    const single = this.single(tokens, area, conv.referent);
+    // "no wait, shut it again", "actually send it back": second thoughts about the last turn
+    // open the new request
+    const lead = leadingSecondThoughts(tokens);
+    const single = this.single(lead < tokens.length ? tokens.slice(lead) : tokens, area, conv.referent);
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
     const compound = this.compound(marked, area, conv.referent);
     if (compound) return compound;
@@ -301,6 +304,9 @@ export class Understanding {
       }
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
+      // "no wait, open them again": second thoughts before the request, about the last turn
+      const segTokens = tokenize(seg);
+      if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
       // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
       // command and names nothing of the home gives a reason
       if (declarative(seg) && this.stage2.isAside(seg) && !this.readsAsCommand(seg, area, ref)) return;
@@ -320,6 +326,15 @@ export class Understanding {
         carry = '';
       } else carry = txt;
     });
+    // "get the ceiling fan going in the bedroom, it's sweltering": what waited for an action
+    // was the command, the rest only remarks
+    if (carry && parts.length === 0) {
+      const u = this.single(tokenize(carry), area, ref);
+      if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
+        parts.push(wait && !u.command.when ? { ...u.command, when: wait } : u.command);
+        carry = '';
+      }
+    }
     if (carry || parts.length === 0) return undefined;
     // a wait with nothing after it to do
     if (wait && parts.every((p) => !p.when)) return undefined;
@@ -356,6 +371,38 @@ function sameCommand(a: Command, b: Command): boolean {
 
 function hasJoin(text: string): boolean {
   return /,|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
+}
+
+const SECOND_THOUGHT_OPENERS = new Set([
+  'no',
+  'nope',
+  'nah',
+  'wait',
+  'actually',
+  'oh',
+  'oops',
+  'sorry',
+  'ah',
+  'erm',
+  'um',
+  'hmm',
+]);
+
+/**
+ * How many words at the start are second thoughts ("no wait", "actually", "hang on") — not
+ * "no need to …", nor a wait with a time ("wait ten minutes then …").
+ */
+function leadingSecondThoughts(tokens: string[]): number {
+  let k = 0;
+  while (k < tokens.length) {
+    const t = tokens[k]!;
+    if ((t === 'hang' || t === 'hold') && tokens[k + 1] === 'on') k += 2;
+    else if (t === 'wait' && /^(\d|for|a|an|until|till)/.test(tokens[k + 1] ?? '')) break;
+    else if (t === 'no' && ['need', 'more', 'one', 'longer'].includes(tokens[k + 1] ?? '')) break;
+    else if (SECOND_THOUGHT_OPENERS.has(t)) k++;
+    else break;
+  }
+  return k;
 }
 
 /** "give it twenty minutes", "wait ten minutes", "in an hour": a wait and nothing else. */
