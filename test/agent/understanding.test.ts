@@ -59,6 +59,7 @@ describe('questions said loosely', () => {
       { area: 'Hallway', domain: 'binary_sensor', device_class: 'motion', state: 'on' },
     ],
     ['is sam back yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ["who's in at the moment", 'HassGetState', { domain: 'person', state: 'home' }],
     // a cover that is up is open; the device the home calls by the place's name
     ['hey is the garage door still up', 'HassGetState', { name: 'Garage Door', state: 'open' }],
     [
@@ -79,6 +80,60 @@ describe('questions said loosely', () => {
     });
     expect(read('is the sauna still on').intent).toBeNull();
     expect(read("what's on tv tonight").intent).toBeNull();
+    expect(read('who is at the front door').intent).toBeNull();
+  });
+});
+
+describe("lists, and names said the home's way", () => {
+  it('gives every item of a list the one verb it shares', () => {
+    expect(read('turn off the kitchen fan, the kitchen light and the speaker')).toEqual({
+      intent: 'HassTurnOff+HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Kitchen Fan', '2.name': 'Kitchen Light', '3.name': 'Kitchen Speaker' },
+    });
+  });
+
+  it('takes "the lounge blinds" for the device so named, but "the kitchen lights" for every light there', () => {
+    expect(read('put the kettle on and open the lounge blinds').slots).toEqual({
+      '1.name': 'Kettle',
+      '2.name': 'Living Room Blinds',
+    });
+    expect(read('turn off the kitchen lights')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { area: 'Kitchen', domain: 'light' },
+    });
+  });
+});
+
+describe('verbs and units as people use them', () => {
+  it.each([
+    ['excuse me, could you set the robot vacuum going', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['start the robot vaccuum cleaner', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['bump the thermostat to 77F', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 77 }],
+    ['swithc the kettle of', 'HassTurnOff', { name: 'Kettle' }],
+    ['ok im off to bed now good night', 'HassTurnOn', { name: 'Good Night' }],
+    [
+      'friends are coming over for dinner, can you set up the dinner party scene',
+      'HassTurnOn',
+      { name: 'Dinner Party' },
+    ],
+    ['morning house, do the good morning setup', 'HassTurnOn', { name: 'Good Morning' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('reads a feeling word used as the verb by the way said after it, and in the room asked from', () => {
+    expect(read('brr, can you warm it up a bit in here', 'Living Room')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Living Room', temperature_step: 'up' },
+    });
+    expect(read("it's a bit gloomy in here", 'Living Room')).toEqual({
+      intent: 'HassLightSet',
+      slots: { area: 'Living Room', brightness_step: 'up' },
+    });
+    expect(read('ok carry on', null, ['pause the telly'])).toEqual({
+      intent: 'HassMediaUnpause',
+      slots: { name: 'Living Room TV' },
+    });
   });
 });
 
@@ -112,6 +167,7 @@ describe('politeness and reasons around a request', () => {
     ["could you pause the telly a sec, someone's at the door", 'HassMediaPause', { name: 'Living Room TV' }],
     ["close the blinds, the sun's right in my eyes", 'HassTurnOff', { name: 'Living Room Blinds' }],
     ["we're leaving, put the porch light on", 'HassTurnOn', { name: 'Porch Light' }],
+    ['be a sweetheart and set the burglar alarm', 'HassTurnOn', { name: 'Home Alarm' }],
     [
       "could you turn the telly down a bit please, I'm on the phone",
       'HassSetVolume',
@@ -242,6 +298,7 @@ describe('scenes by name alone or with a verb', () => {
     'the in-laws are here for dinner, dinner party lighting please',
     "hey turn on movie night mode we're starting the film",
     'kids are on the sofa, time for film night',
+    "nobody's home this weekend, away scene on",
     'activate the scene called good night',
   ])('"%s" activates a scene', (text) => {
     expect(read(text)).toMatchObject({ intent: 'HassTurnOn' });
@@ -257,6 +314,7 @@ describe('scenes by name alone or with a verb', () => {
     'I read about movie night ideas',
     'rename the good night scene',
     'put the dishes away',
+    'good morning to you too, how are you',
   ])('"%s" is about a scene or a word, and starts nothing', (text) => {
     expect(read(text)).toEqual({ intent: null, slots: {} });
   });

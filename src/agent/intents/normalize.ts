@@ -72,6 +72,8 @@ export function tokenize(text: string): string[] {
     .replace(/(\d)\s*%/g, '$1 percent ')
     .replace(/%/g, ' percent ')
     .replace(/\s*°\s*[cf]?\b/g, ' degrees ')
+    // "77F", "21c"
+    .replace(/(\d)\s*[cf]\b/g, '$1 degrees ')
     .replace(/°/g, ' degrees ')
     .replace(/'s\b/g, '')
     .replace(/'/g, '')

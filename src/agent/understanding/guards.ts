@@ -201,7 +201,7 @@ export const REMARK_BLOCKERS = new Set([
   ...NEGATIONS,
   ...SECOND_THOUGHTS,
   ...`forget ignore avoid skip cancel quit abort prevent stop wait hold pause nevermind except
-     unless until till instead rather only without against nobody nothing none neither nor
+     unless until till instead rather only without against nothing none neither nor
      unplug disconnect remove delete reset why stay stays staying keep keeps leave but`.split(/\s+/),
 ]);
 

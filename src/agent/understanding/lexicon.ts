@@ -107,6 +107,8 @@ export const CUES: Record<string, Cue> = {
   'turn up': 'up',
   'crank up': 'up',
   'bump up': 'up',
+  bump: 'set',
+  'set up': 'set',
   boost: 'up',
   increase: 'up',
   raise: 'up',
@@ -121,6 +123,7 @@ export const CUES: Record<string, Cue> = {
   brighten: 'brighter',
   'too dark': 'brighter',
   dark: 'brighter',
+  gloomy: 'brighter',
   'more light': 'brighter',
   darker: 'darker',
   dimmer: 'darker',
@@ -164,6 +167,7 @@ export const CUES: Record<string, Cue> = {
   resume: 'resume',
   unpause: 'resume',
   continue: 'resume',
+  'carry on': 'resume',
   play: 'resume',
   next: 'next',
   skip: 'next',
@@ -215,6 +219,7 @@ export const QUESTION_WORDS = new Set([
   'check',
   'tell',
   'show',
+  'who',
 ]);
 
 /** Words asking for a temperature rather than a state. */
@@ -297,8 +302,11 @@ export const NOUNS: Record<string, Noun> = {
   ac: one('climate'),
   vacuum: one('vacuum'),
   hoover: one('vacuum'),
+  cleaner: one('vacuum'),
+  'vacuum cleaner': one('vacuum'),
   alarm: one('alarm_control_panel'),
   'alarm system': one('alarm_control_panel'),
+  'burglar alarm': one('alarm_control_panel'),
   everything: many('*'),
   all: many('*'),
   anything: many('*'),
@@ -308,6 +316,7 @@ export const NOUNS: Record<string, Noun> = {
   someone: many('person'),
   everyone: many('person'),
   'which of us': many('person'),
+  who: many('person'),
   motion: one('binary_sensor', 'motion'),
   'something moving': one('binary_sensor', 'motion'),
   'anything moving': one('binary_sensor', 'motion'),
@@ -364,7 +373,7 @@ export const FILLERS = new Set(
    pop stick flick chuck bung crank
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup everyone folks guys called named
-   currently actually really very quite
+   currently actually really very quite pretty
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
     .split(/\s+/)
@@ -390,6 +399,11 @@ export const HELP_PHRASES = [
 
 /** Multi-word fillers, matched before single words ("make sure" is not "make"). */
 export const FILLER_PHRASES = [
+  // going somewhere, not switching off: "I'm off to bed"
+  'off to bed',
+  'off to work',
+  'off out',
+  'heading off',
   'make sure',
   'be sure',
   'would you mind',

@@ -121,6 +121,8 @@ export class SecondStage {
 
   read(text: string, ctx: ReadContext): Reading | undefined {
     const raw = tokenize(text);
+    // "swithc the kettle of": a sentence never ends in "of"
+    if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"
     if (negated(raw) || narrated(raw)) return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
@@ -252,22 +254,28 @@ export class SecondStage {
     );
     const firstWord = first ? tokens[first.start]! : '';
     const followPhrase = FOLLOW_UP.some((w) => startsWith(tokens, w));
+    // "do the good morning setup" orders; "do you …" asks
+    const doesSomething =
+      firstWord === 'do' && ['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '');
     const question =
       !followPhrase &&
-      ((QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0)) ||
+      ((QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0) && !doesSomething) ||
         (asked && !QUESTION_WORDS.has(tokens[0] ?? '')) ||
         embeddedQuestion(items, tokens));
 
     const cueSet = new Set(cues.map((c) => c.cue));
     // "get the coffee machine going", "keep the fan running": the state asked for is the action
     // ("the coffee machine is running" only says so)
+    // ("set the robot vacuum going": "set" says no more than "get")
     if (
       !question &&
-      cues.length === 0 &&
+      cues.every((c) => c.cue === 'set') &&
       states.some((st) => st.word === 'on') &&
       !tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t))
-    )
+    ) {
+      cueSet.delete('set');
       cueSet.add('start');
+    }
     // "send the hoover home", "the hoover, back on its dock", "send it back": where a vacuum
     // is sent is the action
     if (
@@ -306,6 +314,9 @@ export class SecondStage {
         return readFollowUp(this.index, ctx.referent, names[0]?.v, place, noun, ctxArea);
     }
     if (question) {
+      // "who is home" asks after people; "who is at the front door" after a visitor
+      if (tokens[0] === 'who' && names.some((n) => n.v.entities.some((e) => e.domain !== 'person')))
+        return undefined;
       // "is the heating on": an action word that is also a kind of device is the device here
       const asNouns = cues
         .filter((c) => NOUNS[c.word] && !names.some((m) => m.end === c.start))
@@ -422,11 +433,14 @@ function sceneAmongWords(items: Item[], tokens: string[], raw: string[], text: s
   const words = tokenize(scene.name);
   if (words.length < 2 || tokens.slice(n.start, n.end).join(' ') !== words.join(' ')) return false;
   if (items.some((i) => i.t === 'area' || i.t === 'floor' || i.t === 'number')) return false;
-  // as written: the speller may have made "book" a "boot"
-  if (raw.some((t) => REMARK_BLOCKERS.has(t) || NOT_POLITE.has(t) || NOT_STARTING_A_SCENE.has(t)))
-    return false;
+  // as written: the speller may have made "book" a "boot" (the name's own words aside: the
+  // "morning" of "good morning")
+  const blocks = (t: string) => REMARK_BLOCKERS.has(t) || NOT_POLITE.has(t) || NOT_STARTING_A_SCENE.has(t);
+  if (raw.some((t) => !words.includes(t) && blocks(t))) return false;
   // "my mum is hosting a dinner party": a statement, unless it asks for the scene too
   if (declarative(text) && !items.some((i) => i.t === 'cue')) return false;
+  // "good morning to you too": a greeting back, not a wish for the scene
+  if (tokens[n.end] === 'to' && tokens[n.end + 1] === 'you') return false;
   const k = items.indexOf(n);
   return items[k - 1]?.t !== 'unknown' && items[k + 1]?.t !== 'unknown';
 }

@@ -178,6 +178,16 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (it.end === it.start + 1 && tokens[it.start] === 'back' && items[k - 1]!.t === 'pronoun')
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "warm it up", "cool the bedroom down": a feeling word as the verb, its way said after
+  for (let k = 0; k + 2 < items.length; k++) {
+    const it = items[k]!;
+    const way = items
+      .slice(k + 1, k + 4)
+      .find((x): x is Extract<Item, { t: 'cue' }> => x.t === 'cue' && (x.cue === 'up' || x.cue === 'down'));
+    if (it.t !== 'cue' || !['warm', 'heat', 'cool'].includes(tokens[it.start]!) || !way) continue;
+    items[k] = { ...it, cue: way.cue === 'up' ? 'warmer' : 'cooler' };
+    items[items.indexOf(way)] = { t: 'filler', start: way.start, end: way.end };
+  }
   // "is sam back": "back" after a person is being home, not a part of "Back Door"
   for (let k = 1; k < items.length; k++) {
     const it = items[k]!;

@@ -83,6 +83,8 @@ export function byNoun(
   tokens: string[],
 ): Target | { ask: IntentEntity[] } | undefined {
   const noun = n.noun;
+  // the word as said ("speaker" of the "Kitchen Speaker"); a follow-up passes no sentence
+  const said = tokens[n.start] ?? n.word;
   const where = explicitPlace ? place : ctxArea ? { area: ctxArea } : {};
   const group: Extract<Target, { kind: 'group' }> = {
     kind: 'group',
@@ -93,21 +95,20 @@ export function byNoun(
   const inPlace = membersOf(index, group).filter((e) => noun.domain !== '*' || allowed.includes(e.domain));
   if (noun.group) {
     // "the curtains in the bedroom", "the lounge blinds": the one device the home calls so
-    const own = place.area ? calledByPlace(index, place.area, tokens[n.start]!) : undefined;
+    const own = place.area ? calledByPlace(index, place.area, said) : undefined;
     if (own && inPlace.length === 1 && inPlace[0] === own) return { kind: 'entities', entities: [own] };
     if (inPlace.length > 0) return group;
     // "garage doors": no lock in the garage, but a device named "garage door"
     const area = place.area;
     if (area) {
-      const singular = tokens[n.start]!.replace(/s$/, '');
+      const singular = said.replace(/s$/, '');
       const key = `${tokenize(area.name).join(' ')} ${singular}`;
       const named = index.registry.entities.filter((e) => tokenize(e.name).join(' ') === key);
       if (named.length === 1) return { kind: 'entities', entities: named };
     }
     return undefined;
   }
-  const word = tokens[n.start]!;
-  const named = inPlace.filter((e) => (index.byWord.get(word) ?? []).includes(e));
+  const named = inPlace.filter((e) => (index.byWord.get(said) ?? []).includes(e));
   const pool = named.length > 0 ? named : inPlace;
   if (pool.length === 1) return { kind: 'entities', entities: pool };
   if (pool.length === 0) {

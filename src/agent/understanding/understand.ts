@@ -13,6 +13,7 @@ import { NOUNS } from './lexicon.js';
 import { declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
+import { calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
@@ -87,8 +88,7 @@ export class Understanding {
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
-    const lead = leadingSecondThoughts(tokens);
-    const single = this.single(lead < tokens.length ? tokens.slice(lead) : tokens, area, conv.referent);
+    const single = this.single(tokens, area, conv.referent);
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
     const compound = this.compound(marked, area, conv.referent);
     if (compound) return compound;
@@ -106,10 +106,14 @@ export class Understanding {
 
   /** One command, with or without a time to act. */
   private single(
-    tokens: string[],
+    said: string[],
     area: string | null,
     referent: Referent | undefined,
   ): Understood | undefined {
+    // "no wait, shut it again", "actually send it back": second thoughts about the last turn
+    // open the new request
+    const lead = leadingSecondThoughts(said);
+    const tokens = lead < said.length ? said.slice(lead) : said;
     const cut = cutWhen(tokens);
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
@@ -206,6 +210,20 @@ export class Understanding {
     const t = r.target;
     if (t?.kind !== 'group' || (r.intent === 'HassGetState' && !('domain' in r.slots))) return r;
     const said = t.area && tokens.join(' ').includes(tokenize(t.area.name).join(' '));
+    // "open the lounge blinds": the one device the home calls by the place's name and that
+    // word, said as its name (place, then word); "the curtain in the bedroom" stays the
+    // place's curtains, as Home Assistant reads it
+    if (t.area) {
+      const placeWords = [t.area.name, ...(t.area.aliases ?? [])].map((n) => tokenize(n));
+      const word = tokens.find(
+        (w, i) =>
+          NOUNS[w]?.domain === t.domain &&
+          placeWords.some((p) => p.every((pw, k) => tokens[i - p.length + k] === pw)),
+      );
+      const own = word ? calledByPlace(this.engine.registryIndex, t.area, word) : undefined;
+      const members = this.stage2.membersOf(t);
+      if (own && members.length === 1 && members[0] === own) return this.asEntity(r, own);
+    }
     if (said || t.floor || (t.area && area === null)) return r;
     if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
     const words = tokens.filter((w) => NOUNS[w]?.domain === t.domain);
@@ -216,7 +234,11 @@ export class Understanding {
     const named = members.filter((e) => (this.engine.registryIndex.byWord.get(words[0]!) ?? []).includes(e));
     if (named.length > 0) members = named;
     if (members.length !== 1) return r;
-    const e = members[0]!;
+    return this.asEntity(r, members[0]!);
+  }
+
+  /** A group reading as the one device meant. */
+  private asEntity(r: Reading, e: IntentEntity): Reading {
     const { area: _area, floor: _floor, domain: _domain, device_class: _class, ...kept } = r.slots;
     const slots: Record<string, string | number> = { ...kept, name: e.name };
     return {
