@@ -117,6 +117,17 @@ describe('verbs and units as people use them', () => {
       { name: 'Dinner Party' },
     ],
     ['morning house, do the good morning setup', 'HassTurnOn', { name: 'Good Morning' }],
+    ['alarm on', 'HassTurnOn', { name: 'Home Alarm' }],
+    ['vacuum back to dock', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['nighty night house', 'HassTurnOn', { name: 'Good Night' }],
+    ['tell me the outdoor temperature', 'HassGetState', { name: 'Outside Temperature' }],
+    // "check" opens a question as "if" does
+    ['can u check the desk lmap is switched of', 'HassGetState', { name: 'Desk Lamp', state: 'off' }],
+    [
+      'get the robot vacuum going and lock the front door',
+      'HassVacuumStart+HassTurnOn',
+      { '1.name': 'Robot Vacuum', '2.name': 'Front Door' },
+    ],
   ])('understands "%s"', (text, intent, slots) => {
     expect(read(text)).toEqual({ intent, slots });
   });
@@ -125,6 +136,10 @@ describe('verbs and units as people use them', () => {
     expect(read('brr, can you warm it up a bit in here', 'Living Room')).toEqual({
       intent: 'HassClimateSetTemperature',
       slots: { area: 'Living Room', temperature_step: 'up' },
+    });
+    expect(read("I can't see a thing in here", 'Garage')).toEqual({
+      intent: 'HassLightSet',
+      slots: { area: 'Garage', brightness_step: 'up' },
     });
     expect(read("it's a bit gloomy in here", 'Living Room')).toEqual({
       intent: 'HassLightSet',

@@ -171,9 +171,9 @@ export function chooseIntent(
   if (has('previous')) return r('HassMediaPrevious');
   if (has('dock')) return r('HassVacuumReturnToBase');
   if (has('start') && d('vacuum')) return r('HassVacuumStart');
-  // "start it again" after a pause; "set the alarm" arms it
+  // "start it again" after a pause; "set the alarm", "alarm on" arm it (disarming is said so)
   if (has('start') && only('media_player')) return r('HassMediaUnpause');
-  if (has('set') && only('alarm_control_panel'))
+  if ((has('set') || has('on')) && !has('off') && only('alarm_control_panel'))
     return { name: 'HassTurnOn', slots: {}, domains: ['alarm_control_panel'] };
   if (has('off') && only('media_player') && !has('on'))
     return { name: 'HassTurnOff', slots: {}, domains: CUE_DOMAINS.off! };

@@ -26,8 +26,9 @@ export const SECOND_THOUGHTS = new Set([
  * The "if" must stand alone: inside a wrapper ("I would love it if the lamp was on") it is a wish.
  */
 export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
+  // "can you check the desk lamp is switched off": "check" opens one too
   const k =
-    items.find((i) => i.end === i.start + 1 && (tokens[i.start] === 'if' || tokens[i.start] === 'whether'))
+    items.find((i) => i.end === i.start + 1 && ['if', 'whether', 'check'].includes(tokens[i.start]!))
       ?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));

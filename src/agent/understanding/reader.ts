@@ -12,7 +12,7 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
 import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
-import { FOLLOW_UP, NOUNS, QUESTION_WORDS } from './lexicon.js';
+import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
 import { readQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
@@ -185,7 +185,11 @@ export class SecondStage {
   /** Whether the words carry an action or a value of their own (not just a target). */
   hasAction(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));
-    return tag(this.index, tokens).some((i) => i.t === 'cue' || i.t === 'number');
+    // "get the robot vacuum going": the state asked for is the action
+    const told = tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t));
+    return tag(this.index, tokens).some(
+      (i) => i.t === 'cue' || i.t === 'number' || (i.t === 'state' && i.word === 'on' && !told),
+    );
   }
 
   /** Entities of a group target. */
@@ -259,7 +263,9 @@ export class SecondStage {
       firstWord === 'do' && ['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '');
     const question =
       !followPhrase &&
-      ((QUESTION_WORDS.has(firstWord) && !(firstWord === 'tell' && states.length === 0) && !doesSomething) ||
+      ((QUESTION_WORDS.has(firstWord) &&
+        !(firstWord === 'tell' && states.length === 0 && !tokens.some((t) => TEMPERATURE_QUESTION.has(t))) &&
+        !doesSomething) ||
         (asked && !QUESTION_WORDS.has(tokens[0] ?? '')) ||
         embeddedQuestion(items, tokens));
 

@@ -28,6 +28,7 @@ const SYNONYMS: string[][] = [
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
   ['movie', 'film'],
+  ['good night', 'night night', 'nighty night'],
 ];
 
 export function sayingsFor(index: RegistryIndex): [string[], string[]][] {
