@@ -45,6 +45,7 @@ describe('questions said loosely', () => {
   it.each([
     // a question mark asks, unless the question is a polite request
     ['quick one, front door locked?', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['any chance the back door is locked', 'HassGetState', { name: 'Back Door', state: 'locked' }],
     ['back door, has it been locked?', 'HassGetState', { name: 'Back Door', state: 'locked' }],
     // words around what is asked, and "now" said in many ways
     [
@@ -182,6 +183,19 @@ describe('politeness and reasons around a request', () => {
     ["could you pause the telly a sec, someone's at the door", 'HassMediaPause', { name: 'Living Room TV' }],
     ["close the blinds, the sun's right in my eyes", 'HassTurnOff', { name: 'Living Room Blinds' }],
     ["we're leaving, put the porch light on", 'HassTurnOn', { name: 'Porch Light' }],
+    // a reason after the request without a comma
+    ['turn the hallway light on im coming in with shopping', 'HassTurnOn', { name: 'Hallway Light' }],
+    ['pop the lamp in the office on so I can read', 'HassTurnOn', { name: 'Desk Lamp' }],
+    ['please put the porch light on for the delivery driver', 'HassTurnOn', { name: 'Porch Light' }],
+    ["can you close the garage door as I've driven off", 'HassTurnOff', { name: 'Garage Door' }],
+    [
+      "if it's no bother turn the kitchen fan on the onions are smoking",
+      'HassTurnOn',
+      { name: 'Kitchen Fan' },
+    ],
+    // "any chance you could", "would it trouble you to"
+    ['any chance you could lock the back door', 'HassTurnOn', { name: 'Back Door' }],
+    ['would it trouble you to close the bedroom curtains', 'HassTurnOff', { name: 'Bedroom Curtains' }],
     ['be a sweetheart and set the burglar alarm', 'HassTurnOn', { name: 'Home Alarm' }],
     [
       "could you turn the telly down a bit please, I'm on the phone",
@@ -371,6 +385,12 @@ describe('confidence and declining', () => {
     'we forgot to lock the back door',
     // a reason beside the request that names a thing this home lacks, or takes it back
     'turn on the sauna, it is cold',
+    // a "for" or "as" of time is no reason; an exception the reading cannot honour
+    'turn on the lamp for an hour',
+    'close the blinds as the sun sets',
+    'turn on the light the sauna',
+    'turn off the lights but leave the lamp',
+    'turn off everything apart from the porch light',
     "turn off the kitchen light, the kids aren't asleep yet",
   ])('declines "%s" without acting on the nearest device', (text) => {
     expect(read(text)).toEqual({ intent: null, slots: {} });

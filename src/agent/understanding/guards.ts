@@ -27,9 +27,13 @@ export const SECOND_THOUGHTS = new Set([
  */
 export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
   // "can you check the desk lamp is switched off": "check" opens one too
+  // "any chance the back door is locked": so does "any chance" (without a request after it)
   const k =
-    items.find((i) => i.end === i.start + 1 && ['if', 'whether', 'check'].includes(tokens[i.start]!))
-      ?.start ?? -1;
+    items.find(
+      (i) =>
+        (i.end === i.start + 1 && ['if', 'whether', 'check'].includes(tokens[i.start]!)) ||
+        tokens.slice(i.start, i.end).join(' ') === 'any chance',
+    )?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
   // the state right after it ("is locked", "are all on"), not a request further on
@@ -51,6 +55,17 @@ export function negated(tokens: string[]): boolean {
     return i === 0 || NEGATING_BEFORE.has(tokens[i - 1]!) || ACTION_VERBS.has(next ?? '');
   });
 }
+
+/**
+ * "turn off the lights but leave the lamp", "close everything but keep the garage door open":
+ * an exception the reading cannot honour, so nothing is done rather than too much.
+ */
+export function excepted(tokens: string[]): boolean {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "is anyone home apart from me"
+  const k = tokens.findIndex((t) => t === 'but' || t === 'except' || t === 'apart' || t === 'besides');
+  return k > 0 && tokens.slice(k).some((t) => EXCEPTING.has(t));
+}
+const EXCEPTING = new Set(['leave', 'keep', 'not', 'except', 'from', 'stay', 'stays', 'without']);
 
 const NEGATING_BEFORE = new Set(['do', 'does', 'did', 'please', 'just', 'and', 'but', 'you', 'i', 'we']);
 const ACTION_VERBS = new Set(
@@ -148,6 +163,8 @@ export function politeOnly(items: Item[], tokens: string[]): boolean {
 const WH_WORDS = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why', 'whose']);
 /** Someone other than the one asked, as a subject: with one, only "you" may be asked to act. */
 const PERSONAL = new Set(['i', 'we', 'he', 'she', 'they', 'someone', 'somebody', 'me', 'us', 'my', 'our']);
+const NO_BOTHER = new Set(['bother', 'trouble', 'problem', 'rush', 'hurry', 'worries']);
+const DUMMY_BEFORE = new Set(['would', 'could', 'will', 'might', 'if', 'is', 'be']);
 /** Words that end a wrapper: the request follows ("could you", "be kind enough to", "be a dear and"). */
 const HINGES = new Set(['you', 'to', 'and', 'but', 'could', 'would', 'can', 'will']);
 
@@ -162,16 +179,21 @@ const HINGES = new Set(['you', 'to', 'and', 'but', 'could', 'would', 'can', 'wil
  * "do you want me to turn on the porch light" are no requests.
  */
 export function politeWrapper(items: Item[], tokens: string[]): boolean {
-  const first = items.findIndex((i) => i.t !== 'filler' && i.t !== 'unknown');
+  // the "it" of "would it trouble you to", "if it's no bother" stands for nothing
+  const dummyIt = (i: Item) =>
+    i.t === 'pronoun' && tokens[i.start] === 'it' && DUMMY_BEFORE.has(tokens[i.start - 1] ?? '');
+  const first = items.findIndex((i) => i.t !== 'filler' && i.t !== 'unknown' && !dummyIt(i));
   if (first <= 0 || !items.some((i) => i.t === 'cue')) return false;
   const start = items[first]!.start;
   if (items.slice(first).some((i) => i.t === 'unknown')) return false;
   const words = tokens.slice(0, start);
   // "no need to put the kettle on", "no wait, …": taken back, not wrapped ("sorry to be a pain" is)
-  const takesBack = (w: string) => (SECOND_THOUGHTS.has(w) && w !== 'sorry') || w === 'no';
+  // ("if it's no bother" is polite)
+  const takesBack = (w: string, i: number) =>
+    w === 'no' ? !NO_BOTHER.has(words[i + 1] ?? '') : SECOND_THOUGHTS.has(w) && w !== 'sorry';
   if (
     words.some(
-      (w) => WH_WORDS.has(w) || NOT_POLITE.has(w) || NEGATIONS.has(w) || takesBack(w) || /\d/.test(w),
+      (w, i) => WH_WORDS.has(w) || NOT_POLITE.has(w) || NEGATIONS.has(w) || takesBack(w, i) || /\d/.test(w),
     )
   )
     return false;

@@ -443,6 +443,11 @@ export const FILLER_PHRASES = [
   'there are',
   'all of the',
   'by any chance',
+  'any chance',
+  'if it is no bother',
+  'if it is no trouble',
+  'no rush',
+  'no hurry',
 ];
 
 /** Words that mean "the place I'm in". */

@@ -32,6 +32,16 @@ export type Understood =
   | { kind: 'rule'; rule: RuleDraft }
   | { kind: 'none' };
 
+/** Words that open a reason after a request ("… so I can read", "… I'm coming in"). */
+const REASON_OPENERS = new Set(
+  'because cos coz cause as so since now for while i im ive we were weve it its theres there'.split(' '),
+);
+const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);
+/** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
+const NOT_A_REASON = new Set(
+  `tonight tomorrow today morning evening afternoon noon midnight weekend week day days hour hours
+   minute minutes second seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
+);
 const ASKING_TO_ACT = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
@@ -92,7 +102,36 @@ export class Understanding {
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
     const compound = this.compound(marked, area, conv.referent);
     if (compound) return compound;
+    if (!single || single.kind === 'none') {
+      const reasoned = this.withReason(tokens, area, conv.referent);
+      if (reasoned) return reasoned;
+    }
     return single ?? { kind: 'none' };
+  }
+
+  /**
+   * A request with its reason said after it, without a comma: "turn the hallway light on I'm
+   * coming in with shopping", "pop the lamp in the office on so I can read", "porch light on
+   * for the delivery driver". The reason starts with a word that opens one, names nothing of
+   * the home, holds no number, time or sun, and nothing that takes the request back; what is
+   * before it must read as a command on its own.
+   */
+  private withReason(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Understood | undefined {
+    for (let i = 2; i < tokens.length; i++) {
+      const tail = tokens.slice(i);
+      // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
+      const subject = SUBJECT_OPENERS.has(tokens[i]!) && declarative(tail.join(' '));
+      if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
+      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t))) continue;
+      if (!this.stage2.isAside(tail.join(' '))) continue;
+      const head = this.single(tokens.slice(0, i), area, referent);
+      if (head?.kind === 'command' && !QUESTION_INTENTS.has(head.command.reading.intent)) return head;
+    }
+    return undefined;
   }
 
   /** Remembers what a turn acted on, for the next one. */
