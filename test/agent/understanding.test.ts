@@ -153,6 +153,41 @@ describe('verbs and units as people use them', () => {
   });
 });
 
+describe('acting on no more than was meant', () => {
+  it('takes "the lamp in the lounge" for the lamp there, not every light of the room', () => {
+    expect(read('can you switch the lamp in the lounge off please')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Floor Lamp' },
+    });
+    // the kind's own word stays the place's, as Home Assistant reads it
+    expect(read('turn off the light in the kitchen').slots).toEqual({ area: 'Kitchen', domain: 'light' });
+  });
+
+  it('asks which heater or player when none is named and the home has several', () => {
+    expect(read('set the heating to 19')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      ask: 'Did you mean the Thermostat or the Office Heater?',
+    });
+    expect(read('set the heating to 19', 'Office')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Office Heater', temperature: 19 },
+    });
+  });
+
+  it('takes a greeting before a request as a greeting, not the scene of that name', () => {
+    expect(
+      read('Good morning, dear. Would you be so kind as to put the kettle on for us? Thank you.'),
+    ).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kettle' },
+    });
+    expect(read("good morning house, let's get this day started")).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Good Morning' },
+    });
+  });
+});
+
 describe('undo and timers said around their words', () => {
   it.each([
     ["hang on that's wrong, undo it", 'HearthUndo'],

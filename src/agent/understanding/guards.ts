@@ -68,7 +68,7 @@ export function excepted(tokens: string[]): boolean {
 const EXCEPTING = new Set(['leave', 'keep', 'not', 'except', 'from', 'stay', 'stays', 'without']);
 
 const NEGATING_BEFORE = new Set(['do', 'does', 'did', 'please', 'just', 'and', 'but', 'you', 'i', 'we']);
-const ACTION_VERBS = new Set(
+export const ACTION_VERBS = new Set(
   `turn switch open close lock unlock set start stop put leave make dim raise lower activate run
    shut kill power arm disarm play pause let keep`.split(/\s+/),
 );

@@ -173,13 +173,13 @@ export class SecondStage {
    * door"): nothing of the home's names or places in it, nothing that changes whether or what
    * to do. The caller checks that it is a statement (`declarative`) and reads as no command.
    */
-  isAside(text: string): boolean {
+  isAside(text: string, opts: { names: boolean } = { names: true }): boolean {
     const raw = tokenize(text);
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
     // a single word of a name is a common word here ("in for the night", "here for dinner")
     return tag(this.index, tokens).every(
-      (i) => (i.t !== 'name' || i.end - i.start === 1) && i.t !== 'area' && i.t !== 'floor',
+      (i) => (i.t !== 'name' || (opts.names && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
     );
   }
 

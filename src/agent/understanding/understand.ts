@@ -10,10 +10,10 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { Conversation } from './conversation.js';
 import { NOUNS } from './lexicon.js';
-import { declarative } from './guards.js';
+import { ACTION_VERBS, declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
-import { calledByPlace } from './targets.js';
+import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
@@ -42,6 +42,23 @@ const NOT_A_REASON = new Set(
   `tonight tomorrow today morning evening afternoon noon midnight weekend week day days hour hours
    minute minutes second seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
 );
+/** The words of a greeting said before a request. */
+const GREETING = new Set(
+  'good morning afternoon evening night hi hello hey hiya there dear love all everyone folks house'.split(
+    ' ',
+  ),
+);
+/** Intents meant for one device: said without a place they never act on every such device. */
+const ONE_DEVICE_INTENTS = new Set([
+  'HassClimateSetTemperature',
+  'HassSetVolume',
+  'HassMediaPause',
+  'HassMediaUnpause',
+  'HassMediaNext',
+  'HassMediaPrevious',
+  'HassVacuumStart',
+  'HassVacuumReturnToBase',
+]);
 const ASKING_TO_ACT = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
@@ -126,8 +143,9 @@ export class Understanding {
       // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
       const subject = SUBJECT_OPENERS.has(tokens[i]!) && declarative(tail.join(' '));
       if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
-      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t))) continue;
-      if (!this.stage2.isAside(tail.join(' '))) continue;
+      // a reason tells, it asks for nothing more: no action of its own, no name of the home
+      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t))) continue;
+      if (!this.stage2.isAside(tail.join(' '), { names: false })) continue;
       const head = this.single(tokens.slice(0, i), area, referent);
       if (head?.kind === 'command' && !QUESTION_INTENTS.has(head.command.reading.intent)) return head;
     }
@@ -192,7 +210,7 @@ export class Understanding {
   }
 
   /** A stage-one result as a reading, if its target exists and every word is explained. */
-  private fromStageOne(r: IntentResult, tokens: string[], area: string | null): Reading | undefined {
+  private fromStageOne(r: IntentResult, tokens: string[], callerArea: string | null): Reading | undefined {
     // an action needs every word explained; a question may carry a wildcard ("how much … {name} …")
     if (!QUESTION_INTENTS.has(r.intent!) && !this.explained(tokens)) return undefined;
     const reg = this.engine.registry;
@@ -228,6 +246,21 @@ export class Understanding {
       // Nothing of that kind in the whole home ("open the window"): not understood.
       if (!area && !floor && !QUESTION_INTENTS.has(r.intent!) && this.stage2.membersOf(target).length === 0)
         return undefined;
+      // "set the heating to 19" in a home with two heaters: the one of the caller's room, else
+      // which one? — never every one of them
+      if (!area && !floor && ONE_DEVICE_INTENTS.has(r.intent!) && typeof s.domain !== 'string') {
+        const all = this.stage2.membersOf(target);
+        const here = callerArea ? all.filter((e) => e.area === this.stage2.findArea(callerArea)?.id) : [];
+        if (here.length === 1) target = { kind: 'entities', entities: here };
+        else if (all.length > 1)
+          return {
+            intent: r.intent!,
+            slots: r.slots,
+            entity_ids: [],
+            candidates: all,
+            ask: askWhich(this.engine.registryIndex, all),
+          };
+      }
       // A place without such a device ("close the kitchen blinds") stays a recognised command,
       // as Home Assistant reports it; the agent then answers that there is none and acts on nothing.
     }
@@ -237,7 +270,7 @@ export class Understanding {
       entity_ids: r.entity_ids,
       ...(target ? { target } : {}),
     };
-    return this.sharpen(reading, tokens, area);
+    return this.sharpen(reading, tokens, callerArea);
   }
 
   /**
@@ -262,6 +295,16 @@ export class Understanding {
       const own = word ? calledByPlace(this.engine.registryIndex, t.area, word) : undefined;
       const members = this.stage2.membersOf(t);
       if (own && members.length === 1 && members[0] === own) return this.asEntity(r, own);
+      // "switch the lamp in the lounge off": a singular word narrower than the kind names the
+      // one device there so called, not every light of the place ("the fan in the living
+      // room" and "the curtain in the bedroom" stay the place's, as Home Assistant reads them)
+      const noun = tokens.find(
+        (w) => NOUNS[w]?.domain === t.domain && !NOUNS[w].group && w !== t.domain && !NOUNS[w].device_class,
+      );
+      const called = noun
+        ? members.filter((e) => (this.engine.registryIndex.byWord.get(noun) ?? []).includes(e))
+        : [];
+      if (called.length === 1 && !tokens.some((w) => EVERY_WORDS.has(w))) return this.asEntity(r, called[0]!);
     }
     if (said || t.floor || (t.area && area === null)) return r;
     if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
@@ -368,6 +411,16 @@ export class Understanding {
       // "no wait, open them again": second thoughts before the request, about the last turn
       const segTokens = tokenize(seg);
       if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
+      // "good morning, could you put the kettle on": a greeting before the request, even where
+      // a scene has its words
+      if (
+        parts.length === 0 &&
+        !carry &&
+        i < segments.length - 1 &&
+        segTokens.every((t) => GREETING.has(t)) &&
+        this.readsAsCommand(segments[i + 1]!, area, ref)
+      )
+        return;
       // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
       // command and names nothing of the home gives a reason
       if (declarative(seg) && this.stage2.isAside(seg) && !this.readsAsCommand(seg, area, ref)) return;
