@@ -60,6 +60,12 @@ describe('questions said loosely', () => {
       { area: 'Hallway', domain: 'binary_sensor', device_class: 'motion', state: 'on' },
     ],
     ['is sam back yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    [
+      'is there a light on anywhere upstairs',
+      'HassGetState',
+      { domain: 'light', floor: 'Upper Floor', state: 'on' },
+    ],
+    ['is the vacuum docked', 'HassGetState', { name: 'Robot Vacuum', state: 'docked' }],
     ["who's in at the moment", 'HassGetState', { domain: 'person', state: 'home' }],
     // a cover that is up is open; the device the home calls by the place's name
     ['hey is the garage door still up', 'HassGetState', { name: 'Garage Door', state: 'open' }],
@@ -119,6 +125,14 @@ describe('verbs and units as people use them', () => {
     ],
     ['morning house, do the good morning setup', 'HassTurnOn', { name: 'Good Morning' }],
     ['alarm on', 'HassTurnOn', { name: 'Home Alarm' }],
+    // another assistant's wake word is said out of habit; "television" is the home's "tv"
+    ['hey google turn off the kitchen light', 'HassTurnOff', { name: 'Kitchen Light' }],
+    [
+      'might you turn the television down a little',
+      'HassSetVolume',
+      { name: 'Living Room TV', volume_step: 'down' },
+    ],
+    ['the robot vacuum, get it cleaning', 'HassVacuumStart', { name: 'Robot Vacuum' }],
     ['vacuum back to dock', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
     ['nighty night house', 'HassTurnOn', { name: 'Good Night' }],
     ['tell me the outdoor temperature', 'HassGetState', { name: 'Outside Temperature' }],

@@ -353,6 +353,8 @@ export const STATE_QUESTION: Record<string, string> = {
   out: 'away',
   playing: 'playing',
   paused: 'paused',
+  docked: 'docked',
+  cleaning: 'cleaning',
   detected: 'detected',
 };
 
@@ -377,6 +379,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup everyone folks guys called named
    currently actually really very quite pretty
+   alexa google siri hearth computer yo anywhere somewhere
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
     .split(/\s+/)

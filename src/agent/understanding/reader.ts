@@ -189,7 +189,10 @@ export class SecondStage {
     // "get the robot vacuum going": the state asked for is the action
     const told = tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t));
     return tag(this.index, tokens).some(
-      (i) => i.t === 'cue' || i.t === 'number' || (i.t === 'state' && i.word === 'on' && !told),
+      (i) =>
+        i.t === 'cue' ||
+        i.t === 'number' ||
+        (i.t === 'state' && (i.word === 'on' || i.word === 'cleaning') && !told),
     );
   }
 
@@ -277,7 +280,7 @@ export class SecondStage {
     if (
       !question &&
       cues.every((c) => c.cue === 'set') &&
-      states.some((st) => st.word === 'on') &&
+      states.some((st) => st.word === 'on' || st.word === 'cleaning') &&
       !tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t))
     ) {
       cueSet.delete('set');

@@ -28,6 +28,7 @@ const SYNONYMS: string[][] = [
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
   ['movie', 'film'],
+  ['tv', 'television', 'telly'],
   ['good night', 'night night', 'nighty night'],
 ];
 

@@ -168,7 +168,12 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (it.t !== 'cue' || it.word !== 'on') continue;
     const next = items.slice(k + 1).find((x) => x.t !== 'filler');
     const direct = items[k + 1];
-    if (next && (next.t === 'area' || next.t === 'floor') && direct?.t === 'filler')
+    if (
+      next &&
+      (next.t === 'area' || next.t === 'floor') &&
+      direct?.t === 'filler' &&
+      ['the', 'my', 'our', 'this'].includes(tokens[direct.start]!)
+    )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
   // "turn it back on", "switch them back off": "back" after a pronoun is the adverb, not a
