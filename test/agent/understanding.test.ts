@@ -242,6 +242,10 @@ describe('politeness and reasons around a request', () => {
       'HassTurnOn',
       { name: 'Kitchen Fan' },
     ],
+    ['open the blinds its a lovely day', 'HassTurnOn', { name: 'Living Room Blinds' }],
+    // beside a switching word a feeling is the reason, not the request; "more bright" is brighter
+    ['switch off the kitchen fan its cold now', 'HassTurnOff', { name: 'Kitchen Fan' }],
+    ['make the lamp in the office more bright', 'HassLightSet', { name: 'Desk Lamp', brightness_step: 'up' }],
     // "any chance you could", "would it trouble you to"
     ['any chance you could lock the back door', 'HassTurnOn', { name: 'Back Door' }],
     ['would it trouble you to close the bedroom curtains', 'HassTurnOff', { name: 'Bedroom Curtains' }],
@@ -436,6 +440,7 @@ describe('confidence and declining', () => {
     'turn on the sauna, it is cold',
     // a "for" or "as" of time is no reason; an exception the reading cannot honour
     'turn on the lamp for an hour',
+    'turn on the porch light for the day',
     'close the blinds as the sun sets',
     'turn on the light the sauna',
     'turn off the lights but leave the lamp',

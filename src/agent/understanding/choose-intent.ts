@@ -100,11 +100,32 @@ export function domainsForIntent(ref: Referent): string[] {
 }
 
 /** The intent from the action words, the number and the kinds of device the sentence names. */
+const SWITCHING = new Set<Cue>([
+  'on',
+  'off',
+  'open',
+  'close',
+  'lock',
+  'unlock',
+  'arm',
+  'disarm',
+  'activate',
+  'start',
+  'pause',
+  'resume',
+  'dock',
+  'next',
+]);
+const FEELINGS = new Set<Cue>(['warmer', 'cooler', 'brighter', 'darker', 'louder', 'quieter']);
+
 export function chooseIntent(
-  cues: Set<Cue>,
+  said: Set<Cue>,
   number: Extract<Item, { t: 'number' }> | undefined,
   domains: Set<string>,
 ): { name: string; slots: Record<string, string | number>; domains: string[] } | undefined {
+  // "switch off the fan, it's cold now": beside a switching word, a feeling is the reason
+  const switching = [...said].some((c) => SWITCHING.has(c));
+  const cues = switching && !number ? new Set([...said].filter((c) => !FEELINGS.has(c))) : said;
   const has = (c: Cue) => cues.has(c);
   const d = (x: string) => domains.has(x);
   const only = (x: string) => domains.size > 0 && [...domains].every((y) => y === x);

@@ -125,6 +125,8 @@ export const CUES: Record<string, Cue> = {
   dark: 'brighter',
   gloomy: 'brighter',
   'more light': 'brighter',
+  'more bright': 'brighter',
+  'less bright': 'darker',
   darker: 'darker',
   dimmer: 'darker',
   'too bright': 'darker',

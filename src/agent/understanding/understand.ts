@@ -39,9 +39,11 @@ const REASON_OPENERS = new Set(
 const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);
 /** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
 const NOT_A_REASON = new Set(
-  `tonight tomorrow today morning evening afternoon noon midnight weekend week day days hour hours
-   minute minutes second seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
+  `tonight tomorrow today morning evening afternoon noon midnight hour hours minute minutes second
+   seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
 );
+/** Lengths of time that are a when only after "for", "till" or "until" ("… it's a lovely day"). */
+const SPANS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'night']);
 /** The words of a greeting said before a request. */
 const GREETING = new Set(
   'good morning afternoon evening night hi hello hey hiya there dear love all everyone folks house'.split(
@@ -145,9 +147,11 @@ export class Understanding {
       if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
       // a reason tells, it asks for nothing more: no action of its own, no name of the home
       if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t))) continue;
+      if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
       if (!this.stage2.isAside(tail.join(' '), { names: false })) continue;
       const head = this.single(tokens.slice(0, i), area, referent);
       if (head?.kind === 'command' && !QUESTION_INTENTS.has(head.command.reading.intent)) return head;
+      if (head?.kind === 'ask' && !QUESTION_INTENTS.has(head.reading.intent)) return head;
     }
     return undefined;
   }
