@@ -188,6 +188,31 @@ describe('acting on no more than was meant', () => {
     });
   });
 
+  it('asks which door when the home has two and none is said, and never acts on both', () => {
+    expect(read("Would you lock the door, please? We're going to bed.")).toMatchObject({
+      intent: 'HassTurnOn',
+      ask: 'Did you mean the Front Door or the Back Door?',
+    });
+    expect(read('lock the doors')).toEqual({ intent: 'HassTurnOn', slots: { domain: 'lock' } });
+  });
+
+  it('does one thing once: a state told after the request, or the same device said twice', () => {
+    expect(read('Clsoe the garage door please, I think it is still open')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read('bit nippy, bump the heater up a notch', 'Office')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Office', temperature_step: 'up' },
+    });
+    // "switch on | the geyser …" has no target to act on: not every switch
+    expect(read('switch on the geyser please, need to bathe').intent).toBeNull();
+    expect(read('make the floor lamp more dark')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Floor Lamp', brightness_step: 'down' },
+    });
+  });
+
   it('takes a greeting before a request as a greeting, not the scene of that name', () => {
     expect(
       read('Good morning, dear. Would you be so kind as to put the kettle on for us? Thank you.'),

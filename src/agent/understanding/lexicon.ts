@@ -126,6 +126,8 @@ export const CUES: Record<string, Cue> = {
   gloomy: 'brighter',
   'more light': 'brighter',
   'more bright': 'brighter',
+  'more dark': 'darker',
+  'less dark': 'brighter',
   'less bright': 'darker',
   darker: 'darker',
   dimmer: 'darker',

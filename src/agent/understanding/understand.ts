@@ -36,6 +36,7 @@ export type Understood =
 const REASON_OPENERS = new Set(
   'because cos coz cause as so since now for while i im ive we were weve it its theres there'.split(' '),
 );
+const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out', 'to', 'at', 'of', 'for', 'with']);
 const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);
 /** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
 const NOT_A_REASON = new Set(
@@ -143,7 +144,12 @@ export class Understanding {
     for (let i = 2; i < tokens.length; i++) {
       const tail = tokens.slice(i);
       // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
-      const subject = SUBJECT_OPENERS.has(tokens[i]!) && declarative(tail.join(' '));
+      // (never right after a verb or its particle: "switch on | the geyser …" has no target)
+      const subject =
+        SUBJECT_OPENERS.has(tokens[i]!) &&
+        !ACTION_VERBS.has(tokens[i - 1]!) &&
+        !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
+        declarative(tail.join(' '));
       if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
       // a reason tells, it asks for nothing more: no action of its own, no name of the home
       if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t))) continue;
@@ -312,13 +318,23 @@ export class Understanding {
     }
     if (said || t.floor || (t.area && area === null)) return r;
     if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
-    const words = tokens.filter((w) => NOUNS[w]?.domain === t.domain);
+    // ("lock the door": the verb "lock" is no second noun)
+    const words = tokens.filter((w) => NOUNS[w]?.domain === t.domain && !ACTION_VERBS.has(w));
     const noun = words.length === 1 ? NOUNS[words[0]!]! : undefined;
     if (!noun || noun.group || noun.content) return r;
     // the one device of that kind, or the one whose name has the word ("the tv" of two players)
     let members = this.stage2.membersOf(t);
     const named = members.filter((e) => (this.engine.registryIndex.byWord.get(words[0]!) ?? []).includes(e));
     if (named.length > 0) members = named;
+    // "lock the door" with two doors in the home: which one? — never both
+    if (members.length > 1 && !t.area && !QUESTION_INTENTS.has(r.intent))
+      return {
+        intent: r.intent,
+        slots: r.slots,
+        entity_ids: [],
+        candidates: members,
+        ask: askWhich(this.engine.registryIndex, members),
+      };
     if (members.length !== 1) return r;
     return this.asEntity(r, members[0]!);
   }
@@ -380,6 +396,20 @@ export class Understanding {
     };
   }
 
+  /** Two commands of one intent on the same devices, said two ways. */
+  private sameDevices(a: Command, b: Command): boolean {
+    if (a.reading.intent !== b.reading.intent || !a.reading.target || !b.reading.target) return false;
+    const ids = (r: Reading) =>
+      r.target!.kind === 'entities'
+        ? r.target!.entities.map((e) => e.entity_id)
+        : this.stage2.membersOf(r.target!).map((e) => e.entity_id);
+    const x = ids(a.reading).sort().join(' ');
+    const y = ids(b.reading).sort().join(' ');
+    const { name: _a, area: _b, floor: _c, domain: _d, device_class: _e, ...va } = a.reading.slots;
+    const { name: _f, area: _g, floor: _h, domain: _i, device_class: _j, ...vb } = b.reading.slots;
+    return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
+  }
+
   private readsAsCommand(seg: string, area: string | null, referent: Referent | undefined): boolean {
     const u = this.single(tokenize(seg), area, referent);
     return !!u && u.kind !== 'none';
@@ -412,6 +442,9 @@ export class Understanding {
       }
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
+      // "close the garage door, I think it is still open": telling a state is no second command
+      if (parts.length > 0 && declarative(seg) && tellsAState(segTokens0(seg)) && this.stage2.isAside(seg))
+        return;
       // "no wait, open them again": second thoughts before the request, about the last turn
       const segTokens = tokenize(seg);
       if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
@@ -439,7 +472,8 @@ export class Understanding {
         const prev = parts[parts.length - 1];
         const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
         // "it's too loud, turn it down": the same command said twice is one command
-        if (!prev || !sameCommand(prev, cmd)) parts.push(cmd);
+        // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
+        if (!prev || (!sameCommand(prev, cmd) && !this.sameDevices(prev, cmd))) parts.push(cmd);
         ref = referentOf(u.command.reading);
         carry = '';
       } else carry = txt;
@@ -479,6 +513,29 @@ function referentOf(r: Reading): Referent | undefined {
   if (!r.target) return undefined;
   return { intent: r.intent, slots: r.slots, target: r.target };
 }
+
+const segTokens0 = (seg: string) => tokenize(seg);
+
+/** "it is still open", "they're all off": a state told after "is"/"are". */
+function tellsAState(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (!['is', 'are', 'was', 'were'].includes(t)) return false;
+    const next = tokens.slice(i + 1).filter((w) => !['still', 'all', 'now', 'already', 'not'].includes(w));
+    return STATE_TOLD.has(next[0] ?? '');
+  });
+}
+const STATE_TOLD = new Set([
+  'on',
+  'off',
+  'open',
+  'closed',
+  'shut',
+  'locked',
+  'unlocked',
+  'running',
+  'up',
+  'down',
+]);
 
 function sameCommand(a: Command, b: Command): boolean {
   return (
