@@ -188,6 +188,14 @@ describe('acting on no more than was meant', () => {
     });
   });
 
+  it('takes "out there" for the place just acted on, and acts on nothing without one', () => {
+    expect(read('turn off the lights out there', null, ['open the garage door'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { area: 'Garage', domain: 'light' },
+    });
+    expect(read('turn off the lights out there').intent).toBeNull();
+  });
+
   it('asks which door when the home has two and none is said, and never acts on both', () => {
     expect(read("Would you lock the door, please? We're going to bed.")).toMatchObject({
       intent: 'HassTurnOn',

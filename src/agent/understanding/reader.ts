@@ -121,7 +121,8 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const raw = tokenize(text);
+    const raw = this.thereResolved(tokenize(text), ctx);
+    if (!raw) return undefined;
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"
@@ -153,6 +154,22 @@ export class SecondStage {
       sceneSaid,
       asked,
     );
+  }
+
+  /**
+   * "close the garage and turn off the lights out there": "there" is the place of what was
+   * just acted on; with no such place the sentence is not understood (never every light).
+   * "there is …", "is there …" and "hi there" are no place.
+   */
+  private thereResolved(tokens: string[], ctx: ReadContext): string[] | undefined {
+    const k = placeThere(tokens);
+    if (k < 0) return tokens;
+    const t = ctx.referent?.target;
+    const areaId = t?.kind === 'entities' ? t.entities[0]?.area : t?.area?.id;
+    const area = areaId ? this.index.areaById.get(areaId) : undefined;
+    if (!area) return undefined;
+    const before = ['out', 'in', 'up', 'down'].includes(tokens[k - 1] ?? '') ? k - 1 : k;
+    return [...tokens.slice(0, before), 'in', ...tokenize(area.name), ...tokens.slice(k + 1)];
   }
 
   /**
@@ -453,6 +470,17 @@ function sceneAmongWords(items: Item[], tokens: string[], raw: string[], text: s
   if (tokens[n.end] === 'to' && tokens[n.end + 1] === 'you') return false;
   const k = items.indexOf(n);
   return items[k - 1]?.t !== 'unknown' && items[k + 1]?.t !== 'unknown';
+}
+
+/** Where "there" stands for a place ("the lights out there"), or -1. */
+export function placeThere(tokens: string[]): number {
+  return tokens.findIndex(
+    (t, i) =>
+      t === 'there' &&
+      i > 0 &&
+      !['is', 'are', 'was', 'were', 's'].includes(tokens[i + 1] ?? '') &&
+      !['is', 'are', 'was', 'were', 'hi', 'hello', 'hey', 'over'].includes(tokens[i - 1] ?? ''),
+  );
 }
 
 function startsWith(tokens: string[], phrase: string): boolean {

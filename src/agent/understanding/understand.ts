@@ -12,7 +12,7 @@ import type { Conversation } from './conversation.js';
 import { NOUNS } from './lexicon.js';
 import { ACTION_VERBS, declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
-import { SecondStage } from './reader.js';
+import { placeThere, SecondStage } from './reader.js';
 import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
@@ -122,7 +122,7 @@ export class Understanding {
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
     const compound = this.compound(marked, area, conv.referent);
     if (compound) return compound;
-    if (!single || single.kind === 'none') {
+    if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
       const reasoned = this.withReason(tokens, area, conv.referent);
       if (reasoned) return reasoned;
     }
@@ -204,7 +204,8 @@ export class Understanding {
     // with something to refer to, a pronoun or a target without an action continues the last
     // turn ("turn it off", "and the kettle") before any template's reading of the bare name
     const continues = referent && (pronoun || !this.stage2.hasAction(text));
-    if (!continues) {
+    // "the lights out there": the second stage finds the place meant, or none
+    if (!continues && placeThere(tokens) < 0) {
       const r = this.engine.recognize(text, { area }, { exactOnly: true });
       if (r.intent) first = this.fromStageOne(r, tokens, area);
       // "lights off?": asked, unless as a request ("could you turn the lights off?")
