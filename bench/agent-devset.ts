@@ -4,7 +4,7 @@
  * question, not a question back) whose target differs from the gold one, or any action where
  * the gold says decline.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2|heldout3|heldout4]   (default
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout9]   (default
  * all; both = dev + heldout; needs ../shared/tools/score-intents.mjs;
  * HEARTH_SHARED_DIR overrides the place of ../shared)
  */
@@ -21,7 +21,18 @@ import { targetEntities } from '../src/agent/plan.js';
 const dir = resolve(import.meta.dirname, '../test/agent/devset');
 const shared = process.env.HEARTH_SHARED_DIR ?? resolve(import.meta.dirname, '../../shared');
 const which = process.argv[2] ?? 'all';
-const ALL = ['dev', 'heldout', 'heldout2', 'heldout3', 'heldout4'];
+const ALL = [
+  'dev',
+  'heldout',
+  'heldout2',
+  'heldout3',
+  'heldout4',
+  'heldout5',
+  'heldout6',
+  'heldout7',
+  'heldout8',
+  'heldout9',
+];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
 interface Gold {
