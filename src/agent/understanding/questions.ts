@@ -137,3 +137,28 @@ function stateOf(e: IntentEntity, word: string): string | undefined {
   if (st !== undefined || e.domain !== 'lock') return st;
   return word === 'open' ? 'unlocked' : word === 'closed' ? 'locked' : undefined;
 }
+
+/** Openers of a request asked as a question: "could you turn the light on?" acts. */
+export const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
+
+/** Phrases of "now" that a question does not need: "is the kettle on right now". */
+const NOW_PHRASES = [
+  ['right', 'now'],
+  ['at', 'the', 'minute'],
+  ['at', 'the', 'moment'],
+  ['this', 'morning'],
+  ['this', 'afternoon'],
+  ['this', 'arvo'],
+  ['yet'],
+  ['still'],
+];
+
+export function withoutNow(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const p = NOW_PHRASES.find((ph) => ph.every((w, k) => tokens[i + k] === w));
+    if (p) i += p.length;
+    else out.push(tokens[i++]!);
+  }
+  return out;
+}

@@ -13,7 +13,7 @@ import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.
 import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
-import { readQuestion } from './questions.js';
+import { readQuestion, REQUEST_OPENERS, withoutNow } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
@@ -24,53 +24,17 @@ import {
   NEGATIONS,
   NOT_POLITE,
   politeOnly,
-  declarative,
   politeWrapper,
   asideInQuestion,
   REMARK_BLOCKERS,
   SECOND_THOUGHTS,
 } from './guards.js';
+import { placeThere } from './clauses.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
+import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
-
-/** Words that may frame a scene's bare name: "it's movie night", "dinner party time, everyone". */
-const SCENE_FRAME = new Set([
-  'it is',
-  'it',
-  'is',
-  'its',
-  'the',
-  'please',
-  'now',
-  'time',
-  'mode',
-  'scene',
-  'for',
-  'let us',
-  'lets',
-  'we are',
-  'everyone',
-  'a',
-  'ok',
-  'okay',
-  'so',
-  'and',
-  'then',
-  'well',
-  'hey',
-  // "switch the house to away", "put the house into movie night mode"
-  'switch',
-  'put',
-  'house',
-  'home',
-  'to',
-  'into',
-  'my',
-  'routine',
-  'thing',
-]);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
@@ -422,95 +386,9 @@ export class SecondStage {
   }
 }
 
-/**
- * A part of a name said again beside the whole name ("morning! … the good morning scene",
- * "movie night mode, we're starting the film") is an echo of it, not a second device.
- */
-function withoutEchoes(items: Item[]): Item[] {
-  const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
-  if (names.length < 2) return items;
-  const echo = (n: Extract<Item, { t: 'name' }>) =>
-    names.some(
-      (m) =>
-        m !== n && m.end - m.start > n.end - n.start && n.v.entities.every((e) => m.v.entities.includes(e)),
-    );
-  return items.map((i) => (i.t === 'name' && echo(i) ? { t: 'filler', start: i.start, end: i.end } : i));
-}
-
-/** Words that make a sentence with a scene's name about the scene, not a wish to start it. */
-const NOT_STARTING_A_SCENE = new Set(
-  `was were had been rename edit change modify update create add save show list describe explain
-   about like liked love loved hate hated enjoy enjoyed favourite favorite last next`.split(/\s+/),
-);
-
-/**
- * A scene's whole name among other words ("the in-laws are here, dinner party lighting please",
- * "kick off the good morning scene would ya"): a name of two words or more is the request even
- * when the words around it are unknown — unless one sits right beside it (it may be part of
- * another name: "the good morning show"), a place or number comes with it, or a word makes the
- * sentence about the scene ("movie night was fun", "rename the away scene") or changes whether
- * to act. A one-word scene name ("away") keeps to the known frame words.
- */
-function sceneAmongWords(items: Item[], tokens: string[], raw: string[], text: string): boolean {
-  const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
-  if (names.length !== 1) return false;
-  const n = names[0]!;
-  const scene = n.v.entities.length === 1 ? n.v.entities[0]! : undefined;
-  if (scene?.domain !== 'scene') return false;
-  const words = tokenize(scene.name);
-  if (words.length < 2 || tokens.slice(n.start, n.end).join(' ') !== words.join(' ')) return false;
-  if (items.some((i) => i.t === 'area' || i.t === 'floor' || i.t === 'number')) return false;
-  // as written: the speller may have made "book" a "boot" (the name's own words aside: the
-  // "morning" of "good morning")
-  const blocks = (t: string) => REMARK_BLOCKERS.has(t) || NOT_POLITE.has(t) || NOT_STARTING_A_SCENE.has(t);
-  if (raw.some((t) => !words.includes(t) && blocks(t))) return false;
-  // "my mum is hosting a dinner party": a statement, unless it asks for the scene too
-  if (declarative(text) && !items.some((i) => i.t === 'cue')) return false;
-  // "good morning to you too": a greeting back, not a wish for the scene
-  if (tokens[n.end] === 'to' && tokens[n.end + 1] === 'you') return false;
-  const k = items.indexOf(n);
-  return items[k - 1]?.t !== 'unknown' && items[k + 1]?.t !== 'unknown';
-}
-
-/** Where "there" stands for a place ("the lights out there"), or -1. */
-export function placeThere(tokens: string[]): number {
-  return tokens.findIndex(
-    (t, i) =>
-      t === 'there' &&
-      i > 0 &&
-      !['is', 'are', 'was', 'were', 's'].includes(tokens[i + 1] ?? '') &&
-      !['is', 'are', 'was', 'were', 'hi', 'hello', 'hey', 'over'].includes(tokens[i - 1] ?? ''),
-  );
-}
-
 function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
-}
-
-/** Openers of a request asked as a question: "could you turn the light on?" acts. */
-const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
-
-/** Phrases of "now" that a question does not need: "is the kettle on right now". */
-const NOW_PHRASES = [
-  ['right', 'now'],
-  ['at', 'the', 'minute'],
-  ['at', 'the', 'moment'],
-  ['this', 'morning'],
-  ['this', 'afternoon'],
-  ['this', 'arvo'],
-  ['yet'],
-  ['still'],
-];
-
-function withoutNow(tokens: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length;) {
-    const p = NOW_PHRASES.find((ph) => ph.every((w, k) => tokens[i + k] === w));
-    if (p) i += p.length;
-    else out.push(tokens[i++]!);
-  }
-  return out;
 }
 
 /** Words that read as a number (tagger `readNumber`). */

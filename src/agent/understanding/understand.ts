@@ -10,9 +10,23 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { Conversation } from './conversation.js';
 import { NOUNS } from './lexicon.js';
+import {
+  GREETING,
+  hasJoin,
+  leadingSecondThoughts,
+  NOT_A_REASON,
+  PARTICLES,
+  placeThere,
+  REASON_OPENERS,
+  SPANS,
+  SUBJECT_OPENERS,
+  tellsAState,
+  waitOnly,
+} from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
-import { placeThere, SecondStage } from './reader.js';
+import { markPronounOne, placeWords } from './one-as-device.js';
+import { SecondStage } from './reader.js';
 import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
@@ -32,25 +46,6 @@ export type Understood =
   | { kind: 'rule'; rule: RuleDraft }
   | { kind: 'none' };
 
-/** Words that open a reason after a request ("… so I can read", "… I'm coming in"). */
-const REASON_OPENERS = new Set(
-  'because cos coz cause as so since now for while i im ive we were weve it its theres there'.split(' '),
-);
-const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out', 'to', 'at', 'of', 'for', 'with']);
-const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);
-/** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
-const NOT_A_REASON = new Set(
-  `tonight tomorrow today morning evening afternoon noon midnight hour hours minute minutes second
-   seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
-);
-/** Lengths of time that are a when only after "for", "till" or "until" ("… it's a lovely day"). */
-const SPANS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'night']);
-/** The words of a greeting said before a request. */
-const GREETING = new Set(
-  'good morning afternoon evening night hi hello hey hiya there dear love all everyone folks house'.split(
-    ' ',
-  ),
-);
 /** Intents meant for one device: said without a place they never act on every such device. */
 const ONE_DEVICE_INTENTS = new Set([
   'HassClimateSetTemperature',
@@ -444,7 +439,7 @@ export class Understanding {
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
       // "close the garage door, I think it is still open": telling a state is no second command
-      if (parts.length > 0 && declarative(seg) && tellsAState(segTokens0(seg)) && this.stage2.isAside(seg))
+      if (parts.length > 0 && declarative(seg) && tellsAState(tokenize(seg)) && this.stage2.isAside(seg))
         return;
       // "no wait, open them again": second thoughts before the request, about the last turn
       const segTokens = tokenize(seg);
@@ -515,124 +510,9 @@ function referentOf(r: Reading): Referent | undefined {
   return { intent: r.intent, slots: r.slots, target: r.target };
 }
 
-const segTokens0 = (seg: string) => tokenize(seg);
-
-/** "it is still open", "they're all off": a state told after "is"/"are". */
-function tellsAState(tokens: string[]): boolean {
-  return tokens.some((t, i) => {
-    if (!['is', 'are', 'was', 'were'].includes(t)) return false;
-    const next = tokens.slice(i + 1).filter((w) => !['still', 'all', 'now', 'already', 'not'].includes(w));
-    return STATE_TOLD.has(next[0] ?? '');
-  });
-}
-const STATE_TOLD = new Set([
-  'on',
-  'off',
-  'open',
-  'closed',
-  'shut',
-  'locked',
-  'unlocked',
-  'running',
-  'up',
-  'down',
-]);
-
 function sameCommand(a: Command, b: Command): boolean {
   return (
     a.reading.intent === b.reading.intent &&
     JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
   );
-}
-
-function hasJoin(text: string): boolean {
-  return /,|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
-}
-
-const SECOND_THOUGHT_OPENERS = new Set([
-  'no',
-  'nope',
-  'nah',
-  'wait',
-  'actually',
-  'oh',
-  'oops',
-  'sorry',
-  'ah',
-  'erm',
-  'um',
-  'hmm',
-]);
-
-/**
- * How many words at the start are second thoughts ("no wait", "actually", "hang on") — not
- * "no need to …", nor a wait with a time ("wait ten minutes then …").
- */
-function leadingSecondThoughts(tokens: string[]): number {
-  let k = 0;
-  while (k < tokens.length) {
-    const t = tokens[k]!;
-    if ((t === 'hang' || t === 'hold') && tokens[k + 1] === 'on') k += 2;
-    else if (t === 'wait' && /^(\d|for|a|an|until|till)/.test(tokens[k + 1] ?? '')) break;
-    else if (t === 'no' && ['need', 'more', 'one', 'longer'].includes(tokens[k + 1] ?? '')) break;
-    else if (SECOND_THOUGHT_OPENERS.has(t)) k++;
-    else break;
-  }
-  return k;
-}
-
-/** "give it twenty minutes", "wait ten minutes", "in an hour": a wait and nothing else. */
-function waitOnly(tokens: string[]): When | undefined {
-  const words = tokens.filter(
-    (t) => !['give', 'it', 'wait', 'for', 'about', 'just', 'ok', 'okay', 'so'].includes(t),
-  );
-  const cut = cutWhen(words[0] === 'in' ? words : ['in', ...words]);
-  return cut.when?.delay_seconds !== undefined && cut.tokens.length === 0 ? cut.when : undefined;
-}
-
-/**
- * Words after which "one" stands for a device: area and floor words ("the upstairs one") and
- * the words of device names ("the back one", "the bedside one") — but not a word a name
- * numbers ("Plug 1": "plug one" stays the plug).
- */
-function placeWords(reg: IntentRegistry): Set<string> {
-  const places = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
-  const devices = reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]).map((n) => tokenize(n));
-  const numbered = new Set(devices.flatMap((t) => t.filter((w, i) => /^\d+$/.test(t[i + 1] ?? ''))));
-  const words = new Set([...places.flatMap((n) => tokenize(n)), ...devices.flat()]);
-  for (const w of numbered) words.delete(w);
-  return words;
-}
-
-/** Words after "one" that make it a number: "one percent", "one hundred", "one minute". */
-const ONE_AS_NUMBER_NEXT =
-  /^(percent|per|%|degrees?|hundred|thousand|and|point|half|minutes?|hours?|seconds?|o|oclock|am|pm|more|less|notch|step|level)$/;
-/** Words before "one" that make it a device: "the one", "that one", "the other one". */
-const ONE_AS_DEVICE_AFTER = new Set([
-  'the',
-  'that',
-  'this',
-  'which',
-  'other',
-  'another',
-  'same',
-  'each',
-  'every',
-]);
-
-/**
- * "the upstairs one", "the hallway one as well", "that one": a device, not the number 1.
- * Marked as "ones" (a pronoun to the tagger) before numbers are read, so neither stage takes
- * it for a brightness of 1 %.
- */
-export function markPronounOne(text: string, placeWords: ReadonlySet<string>): string {
-  const words = text.split(/(\s+)/);
-  for (let i = 0; i < words.length; i += 2) {
-    if (words[i]!.toLowerCase() !== 'one') continue;
-    const prev = (words[i - 2] ?? '').toLowerCase().replace(/[^a-z]/g, '');
-    const next = (words[i + 2] ?? '').toLowerCase().replace(/[^a-z%]/g, '');
-    if (ONE_AS_NUMBER_NEXT.test(next)) continue;
-    if (ONE_AS_DEVICE_AFTER.has(prev) || placeWords.has(prev)) words[i] = 'ones';
-  }
-  return words.join('');
 }
