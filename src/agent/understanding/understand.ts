@@ -26,6 +26,7 @@ import {
 import { ACTION_VERBS, declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
+import { REQUEST_OPENERS } from './questions.js';
 import { SecondStage } from './reader.js';
 import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
@@ -57,7 +58,6 @@ const ONE_DEVICE_INTENTS = new Set([
   'HassVacuumStart',
   'HassVacuumReturnToBase',
 ]);
-const ASKING_TO_ACT = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
@@ -204,7 +204,12 @@ export class Understanding {
       const r = this.engine.recognize(text, { area }, { exactOnly: true });
       if (r.intent) first = this.fromStageOne(r, tokens, area);
       // "lights off?": asked, unless as a request ("could you turn the lights off?")
-      if (first && this.questionMark && !QUESTION_INTENTS.has(first.intent) && !ASKING_TO_ACT.has(tokens[0]!))
+      if (
+        first &&
+        this.questionMark &&
+        !QUESTION_INTENTS.has(first.intent) &&
+        !REQUEST_OPENERS.has(tokens[0]!)
+      )
         first = undefined;
       if (first && !first.ask && !vague(first)) return first;
     }
@@ -256,7 +261,8 @@ export class Understanding {
       // which one? — never every one of them
       if (!area && !floor && ONE_DEVICE_INTENTS.has(r.intent!) && typeof s.domain !== 'string') {
         const all = this.stage2.membersOf(target);
-        const here = callerArea ? all.filter((e) => e.area === this.stage2.findArea(callerArea)?.id) : [];
+        const room = callerArea ? this.stage2.findArea(callerArea) : undefined;
+        const here = room ? all.filter((e) => e.area === room.id) : [];
         if (here.length === 1) target = { kind: 'entities', entities: here };
         else if (all.length > 1)
           return {
