@@ -4,9 +4,10 @@
  * question, not a question back) whose target differs from the gold one, or any action where
  * the gold says decline.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout9]   (default
- * all; both = dev + heldout; needs ../shared/tools/score-intents.mjs;
- * HEARTH_SHARED_DIR overrides the place of ../shared)
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout9] [--errors N]
+ * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
+ * used in development only; needs ../shared/tools/score-intents.mjs; HEARTH_SHARED_DIR
+ * overrides the place of ../shared)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,10 @@ import { targetEntities } from '../src/agent/plan.js';
 
 const dir = resolve(import.meta.dirname, '../test/agent/devset');
 const shared = process.env.HEARTH_SHARED_DIR ?? resolve(import.meta.dirname, '../../shared');
-const which = process.argv[2] ?? 'all';
+const args = process.argv.slice(2);
+const errorsAt = args.indexOf('--errors');
+const errors = errorsAt >= 0 ? (args.splice(errorsAt, 2)[1] ?? '0') : '0';
+const which = args[0] ?? 'all';
 const ALL = [
   'dev',
   'heldout',
@@ -95,7 +99,7 @@ for (const set of sets) {
   writeFileSync(predFile, preds.map((p) => JSON.stringify(p)).join('\n') + '\n');
   const out = execFileSync(
     'node',
-    [join(shared, 'tools/score-intents.mjs'), join(dir, `${set}.jsonl`), predFile],
+    [join(shared, 'tools/score-intents.mjs'), join(dir, `${set}.jsonl`), predFile, '--errors', errors],
     {
       encoding: 'utf8',
     },
@@ -112,7 +116,7 @@ for (const set of sets) {
     );
     if (g.intent === null || bad) wrong.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)}`);
   });
-  const tagBlock = out.slice(out.indexOf('tag '));
+  const tagBlock = errors === '0' ? out.slice(out.indexOf('tag ')) : out;
   console.log(`== ${set} (${gold.length} items) ==`);
   console.log(tagBlock.trim());
   console.log(`wrong_actions=${wrong.length}`);

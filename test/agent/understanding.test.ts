@@ -725,3 +725,70 @@ describe('compound commands and acting on time', () => {
     expect(read('what can you do').intent).toBe('HearthHelp');
   });
 });
+
+describe('messages of several sentences', () => {
+  it.each([
+    // the request among remarks, each sentence with its own question mark
+    ['Might I ask you to switch the kettle on? We are parched.', 'HassTurnOn', { name: 'Kettle' }],
+    [
+      'Could I trouble you to shut the garage door? I think I left it open this morning.',
+      'HassTurnOff',
+      { name: 'Garage Door' },
+    ],
+    [
+      'Is the front door locked, do you know? I never can remember.',
+      'HassGetState',
+      { name: 'Front Door', state: 'locked' },
+    ],
+    ["What's the date today? I've quite lost count.", 'HassGetCurrentDate', {}],
+    ['We are heading up now. Good night, house.', 'HassTurnOn', { name: 'Good Night' }],
+    ['Our guests are here! Dinner party, please.', 'HassTurnOn', { name: 'Dinner Party' }],
+    // a request ending in a tag question is no question
+    ['Send it back, would you?', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    // a question wrapped in "I wonder", "could you tell me"
+    ['I wonder how warm it is up in the office', 'HassClimateGetTemperature', { area: 'Office' }],
+    [
+      'Could you tell me whether the coffee maker is still switched on?',
+      'HassGetState',
+      { name: 'Coffee Machine', state: 'on' },
+    ],
+  ])('understands "%s"', (text, intent, slots) => {
+    const history = text.startsWith('Send it back') ? ['start the robot vacuum'] : [];
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+
+  it('two sentences that each ask for an action are one compound command', () => {
+    expect(read('Please switch off the telly. And lock the back door.')).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOn',
+    });
+  });
+
+  it.each([
+    // a sentence that takes the request back, narrows it or says when: nothing is done
+    'Turn off the lights. Not the lamp.',
+    'Turn off the lights. Actually no.',
+    'Switch off the kitchen light. Tomorrow.',
+    "Turn off the kitchen light. I'd rather you didn't.",
+    // a sentence nobody understood, that is no remark
+    'Open the garage door. Start the sauna.',
+  ])('does nothing on "%s"', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"the sun" is a reason unless it rises or sets; a short word keeps its first letter', () => {
+    expect(read('could you shut the living room blinds the sun is in my eyes')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
+    expect(read('how old is the front door').intent).toBeNull();
+  });
+});
+
+describe('a step and then its value', () => {
+  it('"darker, to twenty" sets the value once, not a step and a value', () => {
+    expect(read('make the desk lamp a bit darker, to twenty')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Desk Lamp', brightness: 20 },
+    });
+  });
+});

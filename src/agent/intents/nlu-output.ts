@@ -35,8 +35,11 @@ export function toLine(x: Understood): NluLine {
   switch (x.kind) {
     case 'command':
       return { intent: x.command.reading.intent, slots: commandSlots(x.command) };
-    case 'ask':
-      return { intent: x.reading.intent, slots: x.reading.slots, ask: x.reading.ask ?? '' };
+    case 'ask': {
+      // a question back about which device: the value said stands, the target is not settled
+      const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...values } = x.reading.slots;
+      return { intent: x.reading.intent, slots: values, ask: x.reading.ask ?? '' };
+    }
     case 'compound': {
       const slots: Record<string, string | number> = {};
       x.parts.forEach((p, i) => {

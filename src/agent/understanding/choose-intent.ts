@@ -116,7 +116,7 @@ const SWITCHING = new Set<Cue>([
   'dock',
   'next',
 ]);
-const FEELINGS = new Set<Cue>(['warmer', 'cooler', 'brighter', 'darker', 'louder', 'quieter']);
+export const FEELINGS = new Set<Cue>(['warmer', 'cooler', 'brighter', 'darker', 'louder', 'quieter']);
 
 export function chooseIntent(
   said: Set<Cue>,

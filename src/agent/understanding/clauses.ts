@@ -14,8 +14,16 @@ export const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her'
 /** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
 export const NOT_A_REASON = new Set(
   `tonight tomorrow today morning evening afternoon noon midnight hour hours minute minutes second
-   seconds later soon sun sunset sunrise dark dusk dawn`.split(/\s+/),
+   seconds later soon sunset sunrise dark dusk dawn`.split(/\s+/),
 );
+/** "as the sun goes down", "once the sun's set": the sun as a time, not a reason ("the sun's in my eyes"). */
+export function sunEvent(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      t === 'sun' &&
+      /^(sets?|setting|goes|going|gone|rises?|rising|comes?|coming|down|up)$/.test(tokens[i + 1] ?? ''),
+  );
+}
 /** Lengths of time that are a when only after "for", "till" or "until" ("… it's a lovely day"). */
 export const SPANS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'night']);
 /** The words of a greeting said before a request. */

@@ -36,8 +36,10 @@ export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
     )?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
   const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
-  // the state right after it ("is locked", "are all on"), not a request further on
-  return be > k && items.some((i) => (i.t === 'cue' || i.t === 'state') && i.start > be && i.start <= be + 2);
+  // the state right after it ("is locked", "are all on", "is still switched on"), not a
+  // request further on
+  const next = items.find((i) => i.start > be && i.t !== 'filler');
+  return be > k && !!next && (next.t === 'cue' || next.t === 'state') && next.start <= be + 3;
 }
 
 /**
@@ -74,7 +76,7 @@ export const ACTION_VERBS = new Set(
 );
 
 const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'who', 'someone', 'somebody', 'nobody']);
-const PAST_FORMS = new Set([
+export const PAST_FORMS = new Set([
   'turned',
   'switched',
   'locked',
@@ -193,7 +195,13 @@ export function politeWrapper(items: Item[], tokens: string[]): boolean {
     w === 'no' ? !NO_BOTHER.has(words[i + 1] ?? '') : SECOND_THOUGHTS.has(w) && w !== 'sorry';
   if (
     words.some(
-      (w, i) => WH_WORDS.has(w) || NOT_POLITE.has(w) || NEGATIONS.has(w) || takesBack(w, i) || /\d/.test(w),
+      (w, i) =>
+        WH_WORDS.has(w) ||
+        // "might I ask you to …" asks this agent; "ask Sam to …" someone else
+        (NOT_POLITE.has(w) && !(w === 'ask' && words[i + 1] === 'you')) ||
+        NEGATIONS.has(w) ||
+        takesBack(w, i) ||
+        /\d/.test(w),
     )
   )
     return false;
@@ -261,6 +269,8 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
     return (
       !/\d/.test(u.word) &&
       !NOT_POLITE.has(u.word) && // "what's on tv tonight" asks of another time
+      // "how old is the front door" asks of something else ("how many degrees" does not)
+      !(tokens[u.start - 1] === 'how' && !['many', 'much'].includes(u.word)) &&
       !BEFORE_A_THING.has(tokens[u.start - 1] ?? '') &&
       !(next && ['name', 'noun', 'area', 'floor'].includes(next.t))
     );

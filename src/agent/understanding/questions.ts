@@ -139,7 +139,48 @@ function stateOf(e: IntentEntity, word: string): string | undefined {
 }
 
 /** Openers of a request asked as a question: "could you turn the light on?" acts. */
-export const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'please', 'pls']);
+export const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'might', 'may', 'please', 'pls']);
+
+/** Words that wrap a question asked of someone: "I wonder", "do you know", "could you tell me". */
+const QUESTION_WRAPPER = new Set(
+  'i wonder wondering was were do you know happen to can could would will tell me us please just mind telling let'.split(
+    ' ',
+  ),
+);
+const WH_OPENERS = new Set(['how', 'what', 'whats', 'which', 'who', 'whos', 'where']);
+
+/**
+ * Where a question asked inside a wrapper starts: "I wonder how warm it is up in the office",
+ * "do you know what the temperature is outside" → at "how", "what"; -1 when there is none.
+ */
+export function wrappedQuestion(tokens: string[]): number {
+  const k = tokens.findIndex((t) => !QUESTION_WRAPPER.has(t));
+  return k > 0 &&
+    WH_OPENERS.has(tokens[k]!) &&
+    tokens.slice(0, k).some((t) => t === 'wonder' || t === 'tell' || t === 'know')
+    ? k
+    : -1;
+}
+
+const MODALS = new Set(['can', 'could', 'would', 'will', 'might', 'mind']);
+
+/**
+ * A request said with a question mark: it opens like one ("could you …?", "might I trouble you
+ * to …?"), asks "you" to do it ("I wonder if you could …?", "do you think you might …?", "is
+ * it possible for you to …?") or ends asking ("send it back, would you?") — not "did you turn
+ * off the lights?".
+ */
+export function askedAsRequest(tokens: string[]): boolean {
+  if (REQUEST_OPENERS.has(tokens[0] ?? '')) return true;
+  // "send it back, would you?"
+  const n = tokens.length;
+  if (tokens[n - 1] === 'you' && MODALS.has(tokens[n - 2] ?? '')) return true;
+  return tokens.some(
+    (t, i) =>
+      (t === 'you' || t === 'u') &&
+      (MODALS.has(tokens[i + 1] ?? '') || (tokens[i - 1] === 'for' && tokens[i + 1] === 'to')),
+  );
+}
 
 /** Phrases of "now" that a question does not need: "is the kettle on right now". */
 const NOW_PHRASES = [

@@ -12,8 +12,8 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
 import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
-import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
-import { readQuestion, REQUEST_OPENERS, withoutNow } from './questions.js';
+import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
+import { askedAsRequest, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
@@ -85,8 +85,11 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const raw = this.thereResolved(tokenize(text), ctx);
-    if (!raw) return undefined;
+    const all = this.thereResolved(tokenize(text), ctx);
+    if (!all) return undefined;
+    // "I wonder how warm it is up in the office": the question inside
+    const wrapped = wrappedQuestion(all);
+    const raw = wrapped > 0 ? all.slice(wrapped) : all;
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"
@@ -94,7 +97,7 @@ export class SecondStage {
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
     // request ("could you turn the light on?")
     const asked =
-      QUESTION_WORDS.has(raw[0] ?? '') || (/\?\s*$/.test(text) && !REQUEST_OPENERS.has(raw[0] ?? ''));
+      wrapped > 0 || QUESTION_WORDS.has(raw[0] ?? '') || (/\?\s*$/.test(text) && !askedAsRequest(raw));
     // what is left is a question's "isn't the door locked": asked the same way without it;
     // "right now", "at the minute", "this morning" add nothing to a question
     const { tokens } = this.correct(
@@ -162,6 +165,12 @@ export class SecondStage {
     return tag(this.index, tokens).every(
       (i) => (i.t !== 'name' || (opts.names && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
     );
+  }
+
+  /** The action words of the text (after correction), each with its cue. */
+  cuesOf(text: string): { cue: Cue; word: string }[] {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).flatMap((i) => (i.t === 'cue' ? [{ cue: i.cue, word: i.word }] : []));
   }
 
   /** Whether the words carry an action or a value of their own (not just a target). */

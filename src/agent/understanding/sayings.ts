@@ -27,6 +27,7 @@ const SYNONYMS: string[][] = [
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
+  ['coffee machine', 'coffee maker'],
   ['movie', 'film'],
   ['tv', 'television', 'telly'],
   ['good night', 'night night', 'nighty night'],

@@ -45,7 +45,14 @@ export class Speller {
     if (max === 2)
       for (const d of deletes(tok))
         for (const dd of deletes(d)) for (const w of this.deletions.get(dd) ?? []) cands.add(w);
-    const near = [...cands].filter((w) => tok.length >= 5 || !this.weak.has(w));
+    // a three-letter word keeps its first letter, or a vowel for a vowel ("dor" → "door",
+    // "aff" → "off"): "sun" is no "run"
+    const vowel = (c: string | undefined) => !!c && 'aeiou'.includes(c);
+    const near = [...cands].filter(
+      (w) =>
+        (tok.length >= 5 || !this.weak.has(w)) &&
+        (tok.length > 3 || w.startsWith(tok[0]!) || (vowel(w[0]) && vowel(tok[0]))),
+    );
     for (let d = 1; d <= max; d++) {
       const at = near.filter((w) => editDistance(tok, w, d) <= d);
       if (at.length === 0) continue;

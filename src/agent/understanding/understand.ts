@@ -20,14 +20,16 @@ import {
   REASON_OPENERS,
   SPANS,
   SUBJECT_OPENERS,
+  sunEvent,
   tellsAState,
   waitOnly,
 } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
-import { REQUEST_OPENERS } from './questions.js';
+import { askedAsRequest } from './questions.js';
 import { SecondStage } from './reader.js';
+import { joinSentences, sentencesOf } from './sentences.js';
 import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
@@ -89,6 +91,15 @@ export class Understanding {
   }
 
   understand(text: string, area: string | null, conv: Conversation): Understood {
+    const sentences = sentencesOf(text);
+    if (sentences.length > 1) {
+      const said = sentences.map((sentence) => ({
+        sentence,
+        understood: this.understand(sentence, area, { ...conv }),
+      }));
+      conv.pending = undefined;
+      return joinSentences(this.stage2, said);
+    }
     this.questionMark = /\?\s*$/.test(text);
     const marked = markPronounOne(markClockTimes(text), this.places);
     const tokens = tokenize(marked);
@@ -147,7 +158,8 @@ export class Understanding {
         declarative(tail.join(' '));
       if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
       // a reason tells, it asks for nothing more: no action of its own, no name of the home
-      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t))) continue;
+      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) || sunEvent(tail))
+        continue;
       if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
       if (!this.stage2.isAside(tail.join(' '), { names: false })) continue;
       const head = this.single(tokens.slice(0, i), area, referent);
@@ -204,12 +216,7 @@ export class Understanding {
       const r = this.engine.recognize(text, { area }, { exactOnly: true });
       if (r.intent) first = this.fromStageOne(r, tokens, area);
       // "lights off?": asked, unless as a request ("could you turn the lights off?")
-      if (
-        first &&
-        this.questionMark &&
-        !QUESTION_INTENTS.has(first.intent) &&
-        !REQUEST_OPENERS.has(tokens[0]!)
-      )
+      if (first && this.questionMark && !QUESTION_INTENTS.has(first.intent) && !askedAsRequest(tokens))
         first = undefined;
       if (first && !first.ask && !vague(first)) return first;
     }
@@ -412,6 +419,20 @@ export class Understanding {
     return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
   }
 
+  /** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
+  private stepThenValue(a: Command, b: Command): boolean {
+    const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
+    const value = step?.replace(/_step$/, '');
+    if (!step || !value || !(value in b.reading.slots) || step in b.reading.slots) return false;
+    const { [step]: _s, ...restA } = a.reading.slots;
+    const { [value]: _v, ...restB } = b.reading.slots;
+    const without = (c: Command, slots: Record<string, string | number>) => ({
+      ...c,
+      reading: { ...c.reading, slots },
+    });
+    return this.sameDevices(without(a, restA), without(b, restB));
+  }
+
   private readsAsCommand(seg: string, area: string | null, referent: Referent | undefined): boolean {
     const u = this.single(tokenize(seg), area, referent);
     return !!u && u.kind !== 'none';
@@ -475,7 +496,9 @@ export class Understanding {
         const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
         // "it's too loud, turn it down": the same command said twice is one command
         // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
-        if (!prev || (!sameCommand(prev, cmd) && !this.sameDevices(prev, cmd))) parts.push(cmd);
+        // "make the floor lamp more dark, to twenty": the value said after a step is the step
+        if (prev && this.stepThenValue(prev, cmd)) parts[parts.length - 1] = cmd;
+        else if (!prev || (!sameCommand(prev, cmd) && !this.sameDevices(prev, cmd))) parts.push(cmd);
         ref = referentOf(u.command.reading);
         carry = '';
       } else carry = txt;

@@ -1,0 +1,114 @@
+/**
+ * A message of several sentences: "Could I trouble you to close the garage door? I think I left
+ * it open." Each sentence is understood on its own (its own "?"), the sentences that only tell
+ * or greet are set aside, and what is left is the request — or, when several sentences ask for
+ * actions, one compound command. A sentence that is neither understood nor a mere remark makes
+ * the whole message not understood, so nothing is done on half of it.
+ */
+import { tokenize } from '../intents/normalize.js';
+import { GREETING, tellsAState } from './clauses.js';
+import { FEELINGS } from './choose-intent.js';
+import { declarative, narrated, NEGATIONS, PAST_FORMS, REMARK_BLOCKERS } from './guards.js';
+import type { SecondStage } from './reader.js';
+import { QUESTION_INTENTS } from './reading.js';
+import type { Command, Understood } from './understand.js';
+
+/**
+ * The sentences of a message: split after ".", "!", "?" or ";" — not after a single letter
+ * ("7 p.m. tonight") nor inside a number ("21.5"). A dash stays ("the garage window - is it
+ * open?" is one question).
+ */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[a-z0-9]{2}[.!;]|\?)\s+/i)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z0-9]/i.test(s));
+}
+
+/** Who a statement is about, opening it: "I think …", "We always forget.", "My husband wants …". */
+const STATEMENT_OPENERS = new Set(
+  'i we he she they you it my our his her their nobody somebody someone everyone everybody'.split(' '),
+);
+
+/**
+ * "rather" as "quite" ("rather strong", "we rather fancy"), not as "instead" ("I'd rather …",
+ * "rather than", "or rather").
+ */
+function withoutIntensifiers(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      t !== 'rather' ||
+      ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
+      ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? ''),
+  );
+}
+
+/**
+ * Action words that only tell: a feeling ("I can't see the stairs", "it's freezing"), what was
+ * done ("My husband … left it unlocked again", "I was sure I'd turned it off"), or a particle
+ * of going somewhere ("We're heading up to bed").
+ */
+function told(stage2: SecondStage, tokens: string[]): boolean {
+  if (tokens.some((t) => PAST_FORMS.has(t))) return true;
+  const going = declarative(tokens.join(' ')) || ['are', 'am', 'is'].includes(tokens[1] ?? '');
+  return stage2
+    .cuesOf(tokens.join(' '))
+    .every((c) => FEELINGS.has(c.cue) || (going && ['up', 'down', 'in', 'out', 'off'].includes(c.word)));
+}
+
+/**
+ * A sentence that only tells, thanks or wonders ("The sun is rather strong this afternoon.",
+ * "I think I left it open.", "Thanks so much in advance"): nothing of the home's names or
+ * places, nothing that takes a request back or changes it, no action of its own unless it
+ * tells what someone did or how a thing is. Being a sentence of its own, it may say when
+ * ("we're expecting the grandkids tonight"); a negation is its own ("I never can remember
+ * whether I did it") only where it names no device at all.
+ */
+export function asideSentence(stage2: SecondStage, sentence: string): boolean {
+  if (stage2.isRemark(sentence)) return true;
+  const tokens = withoutIntensifiers(tokenize(sentence));
+  const statement = declarative(sentence) || (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokens.length >= 3);
+  if (!statement || tokens.some((t) => /\d/.test(t))) return false;
+  if (
+    stage2.hasAction(tokens.join(' ')) &&
+    !narrated(tokens) &&
+    !tellsAState(tokens) &&
+    !told(stage2, tokens)
+  )
+    return false;
+  if (stage2.isAside(tokens.join(' '))) return true;
+  const blockers = tokens.filter((t) => REMARK_BLOCKERS.has(t));
+  return (
+    blockers.length > 0 &&
+    blockers.every((t) => NEGATIONS.has(t)) &&
+    stage2.isAside(tokens.filter((t) => !NEGATIONS.has(t)).join(' '), { names: false })
+  );
+}
+
+/** The request among the sentences, each already understood; undefined when none or unclear. */
+export function joinSentences(
+  stage2: SecondStage,
+  said: { sentence: string; understood: Understood }[],
+): Understood {
+  const none: Understood = { kind: 'none' };
+  const meant: Understood[] = [];
+  const greetings: Understood[] = [];
+  for (const { sentence, understood } of said) {
+    // "Good morning, dear. Would you …": a greeting, when another sentence is the request
+    if (tokenize(sentence).every((t) => GREETING.has(t))) greetings.push(understood);
+    else if (understood.kind !== 'none') meant.push(understood);
+    else if (!asideSentence(stage2, sentence)) return none;
+  }
+  // "We're off up to bed now. Good night, house.": the greeting was the request
+  if (meant.length === 0) meant.push(...greetings.filter((u) => u.kind !== 'none'));
+  if (meant.length === 1) return meant[0]!;
+  if (meant.length === 0) return none;
+  // several sentences that each ask for an action: one command of several parts
+  const parts: Command[] = [];
+  for (const u of meant) {
+    if (u.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) parts.push(u.command);
+    else if (u.kind === 'compound') parts.push(...u.parts);
+    else return none;
+  }
+  return { kind: 'compound', parts };
+}
