@@ -792,3 +792,26 @@ describe('a step and then its value', () => {
     });
   });
 });
+
+describe('reasons said after a request, without a comma', () => {
+  it.each([
+    ['pop the kettle on need a brew', 'HassTurnOn', { name: 'Kettle' }],
+    ['turn the mirror light on doing my hair', 'HassTurnOn', { name: 'Mirror Light' }],
+    [
+      'dim the desk lamp to 20 percent so I do not get a headache',
+      'HassLightSet',
+      { name: 'Desk Lamp', brightness: 20 },
+    ],
+    ['start the robot vacuum the carpet by the door is filthy', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    // a question or a request for the time carries its reason too
+    ['is the front door locked I cannot remember', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ["what's the time I've no idea", 'HassGetCurrentTime', {}],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('words of a rule never make a one-shot timer ("every night at 10 …")', () => {
+    const r = read('every night at 10 switch the kettle off so we never forget');
+    expect(r.intent === null || r.intent === 'HearthAutomationCreate').toBe(true);
+  });
+});

@@ -7,7 +7,18 @@ import { cutWhen, type When } from './when.js';
 
 /** Words that open a reason after a request ("… so I can read", "… I'm coming in"). */
 export const REASON_OPENERS = new Set(
-  'because cos coz cause as so since now for while i im ive we were weve it its theres there'.split(' '),
+  `because cos coz cause as so since now for while need i im ive ill id we were weve well wed it its
+   theres there thats hes shes theyre youre`.split(/\s+/),
+);
+/** Words that open a purpose or cause, which may be negative ("… so I don't wake the baby"). */
+export const PURPOSE_OPENERS = new Set(['so', 'because', 'cos', 'coz', 'cause', 'as', 'since']);
+/** "doing my makeup", "cooking tea": a word of being busy (not "turning", "setting"). */
+export function doingSomething(word: string): boolean {
+  return /^[a-z]{2,}ing$/.test(word) && !NOT_DOING.has(word);
+}
+const NOT_DOING = new Set(
+  `morning evening nothing something anything everything ceiling setting lighting heating thing
+   spring string building living during ring king`.split(/\s+/),
 );
 export const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out', 'to', 'at', 'of', 'for', 'with']);
 export const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);

@@ -237,21 +237,28 @@ export const REMARK_BLOCKERS = new Set([
 ]);
 
 /**
- * A statement, not an order: one to three words of subject, then a verb of being, having or
- * a contraction ("the baby's asleep", "my hands are full of shopping", "I'm on the phone",
- * "grandad can't hear it", "friends are coming over"), or a "because" clause. Checked on the
- * text as written, since tokenizing drops the "'s".
+ * A statement, not an order: one to three words of subject (or `subjectWords`), then a verb
+ * of being, having or a contraction ("the baby's asleep", "my hands are full of shopping",
+ * "I'm on the phone", "grandad can't hear it", "friends are coming over"), or a "because"
+ * clause. Checked on the text as written, since tokenizing drops the "'s".
  */
-export function declarative(text: string): boolean {
+const DECLARATIVE = new Map<number, RegExp>();
+
+export function declarative(text: string, subjectWords = 3): boolean {
   const s = text
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[^a-z' -]/g, ' ')
     .trim();
   if (/^(because|cos|coz|cause|as|since)\s/.test(s)) return true;
-  return /^(?:[a-z-]+\s+){0,2}[a-z-]+(?:'(?:s|re|m|ve|d|ll)\b|\s+(?:is|are|am|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\b)/.test(
-    s,
-  );
+  let re = DECLARATIVE.get(subjectWords);
+  if (!re) {
+    re = new RegExp(
+      `^(?:[a-z-]+\\s+){0,${subjectWords - 1}}[a-z-]+(?:'(?:s|re|m|ve|d|ll)\\b|\\s+(?:is|are|am|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\\b)`,
+    );
+    DECLARATIVE.set(subjectWords, re);
+  }
+  return re.test(s);
 }
 
 /**

@@ -167,6 +167,12 @@ export class SecondStage {
     );
   }
 
+  /** Nothing of the home in the words: no name, device word, place or floor. */
+  namesNothing(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).every((i) => !['name', 'noun', 'area', 'floor'].includes(i.t));
+  }
+
   /** The action words of the text (after correction), each with its cue. */
   cuesOf(text: string): { cue: Cue; word: string }[] {
     const { tokens } = this.correct(tokenize(text));

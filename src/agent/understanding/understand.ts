@@ -17,6 +17,9 @@ import {
   NOT_A_REASON,
   PARTICLES,
   placeThere,
+  SECOND_THOUGHT_OPENERS,
+  doingSomething,
+  PURPOSE_OPENERS,
   REASON_OPENERS,
   SPANS,
   SUBJECT_OPENERS,
@@ -24,7 +27,7 @@ import {
   tellsAState,
   waitOnly,
 } from './clauses.js';
-import { ACTION_VERBS, declarative } from './guards.js';
+import { ACTION_VERBS, declarative, NEGATIONS } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
@@ -34,7 +37,7 @@ import { askWhich, calledByPlace } from './targets.js';
 import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
-import { cutWhen, markClockTimes, type When } from './when.js';
+import { cutWhen, markClockTimes, recurs, type When } from './when.js';
 
 export interface Command {
   reading: Reading;
@@ -121,6 +124,7 @@ export class Understanding {
       area,
     });
     if (rule) return { kind: 'rule', rule };
+    if (recurs(tokens)) return { kind: 'none' };
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
@@ -155,16 +159,29 @@ export class Understanding {
         SUBJECT_OPENERS.has(tokens[i]!) &&
         !ACTION_VERBS.has(tokens[i - 1]!) &&
         !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
-        declarative(tail.join(' '));
-      if (!REASON_OPENERS.has(tokens[i]!) && !subject) continue;
+        // ("the carpet by the door is filthy": a subject of up to five words)
+        declarative(tail.join(' '), 5);
+      // "… doing my makeup", "… cooking tea": what someone is busy with
+      const busy = doingSomething(tokens[i]!) && this.stage2.cuesOf(tokens[i]!).length === 0;
+      if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
       // a reason tells, it asks for nothing more: no action of its own, no name of the home
       if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) || sunEvent(tail))
         continue;
       if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
-      if (!this.stage2.isAside(tail.join(' '), { names: false })) continue;
-      const head = this.single(tokens.slice(0, i), area, referent);
-      if (head?.kind === 'command' && !QUESTION_INTENTS.has(head.command.reading.intent)) return head;
-      if (head?.kind === 'ask' && !QUESTION_INTENTS.has(head.reading.intent)) return head;
+      // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
+      // no idea"), naming nothing of the home
+      const negative = PURPOSE_OPENERS.has(tail[0]!) || (SELF.has(tail[0]!) && declarative(tail.join(' ')));
+      const told = negative ? withoutNegations(tail) : tail;
+      if (negative && told.length < tail.length && !this.stage2.namesNothing(told.join(' '))) continue;
+      // a statement may use a word of a name as a common word ("the floor is filthy", "the
+      // baby next door is asleep"), a bare reason may not
+      if (!this.stage2.isAside(told.join(' '), { names: subject })) continue;
+      const head = tokens.slice(0, i);
+      // "what time is it I've lost track"
+      const special = specialIntent(head);
+      if (special) return { kind: 'special', intent: special };
+      const u = this.single(head, area, referent);
+      if (u?.kind === 'command' || u?.kind === 'ask') return u;
     }
     return undefined;
   }
@@ -518,6 +535,22 @@ export class Understanding {
     if (parts.length === 1) return { kind: 'command', command: parts[0]! };
     return { kind: 'compound', parts };
   }
+}
+
+/** Who speaks of themselves: "I've no idea", "we don't want to be late". */
+const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed']);
+
+/** The words without "not", "never", "don't" and a "no" before a noun ("no idea", not "no wait"). */
+function withoutNegations(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      !NEGATIONS.has(t) &&
+      !(
+        t === 'no' &&
+        !SECOND_THOUGHT_OPENERS.has(tokens[i + 1] ?? '') &&
+        !['need', 'more'].includes(tokens[i + 1] ?? '')
+      ),
+  );
 }
 
 const DOMAIN_OF: Record<string, string> = {

@@ -35,6 +35,28 @@ export function markClockTimes(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const RECURRING = new Set(
+  'daily nightly weekly weekdays weeknights weekends everyday whenever always'.split(' '),
+);
+const PERIODS = new Set(
+  `day days night nights morning mornings evening evenings afternoon afternoons weekday weekdays
+   weeknight weeknights weekend weekends week hour time school working work monday tuesday
+   wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+   saturdays sundays`.split(/\s+/),
+);
+
+/**
+ * "every weeknight at 11 …", "each morning", "daily", "whenever …": words of a rule. A
+ * message with them that is not understood as a rule is never a one-shot command.
+ */
+export function recurs(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      RECURRING.has(t) ||
+      ((t === 'every' || t === 'each') && [1, 2].some((k) => PERIODS.has(tokens[i + k] ?? ''))),
+  );
+}
+
 /** Finds one time expression; returns the tokens without it. */
 export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
   for (let i = 0; i < tokens.length; i++) {
