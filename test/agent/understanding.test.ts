@@ -815,3 +815,38 @@ describe('reasons said after a request, without a comma', () => {
     expect(r.intent === null || r.intent === 'HearthAutomationCreate').toBe(true);
   });
 });
+
+describe('a remark said before the request, without a comma', () => {
+  it.each([
+    ["right I'm awake do the good morning thing", 'HassTurnOn', { name: 'Good Morning' }],
+    ['were heading off now set the house to away', 'HassTurnOn', { name: 'Away' }],
+    ["that's me off to bed run good night", 'HassTurnOn', { name: 'Good Night' }],
+    ['evening all movie night mode please', 'HassTurnOn', { name: 'Movie Night' }],
+    ["we're off to the shops put the house in away mode", 'HassTurnOn', { name: 'Away' }],
+    ['I am home switch on the hallway light', 'HassTurnOn', { name: 'Hallway Light' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    // told, not asked; a remark that says when is no mere remark
+    'I tried to switch on the kettle',
+    'we will turn on the porch light later',
+    'tomorrow morning switch on the kettle please later',
+    // "were" at the start of a question stays a question
+  ])('does not act on "%s"', (text) => {
+    const r = read(text);
+    expect(r.intent === null || r.intent === 'HassGetState' || 'ask' in r).toBe(true);
+  });
+
+  it('a remark about the device itself leads to it: "the kitchen light is too bright dim it"', () => {
+    expect(read('the kitchen light is too bright dim it')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Kitchen Light', brightness_step: 'down' },
+    });
+  });
+
+  it('"were the lights left on" is still a question', () => {
+    expect(read('were the lights left on').intent).toBe('HassGetState');
+  });
+});

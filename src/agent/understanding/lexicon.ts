@@ -381,7 +381,7 @@ export const FILLERS = new Set(
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank
    moment yet both house properly routine thx ty ta
-   mode scene scenes setting settings setup everyone folks guys called named
+   mode scene scenes setting settings setup arrangement preset everyone folks guys called named
    currently actually really very quite pretty
    alexa google siri hearth computer yo anywhere somewhere
    leave left leaving bed out heading

@@ -36,6 +36,11 @@ import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
 
+/** Words after which "were" is "we're": "were off out now", "were all heading out". */
+const WE_ARE_AFTER = new Set(
+  'off all out going heading leaving back home in up done ready here just about'.split(' '),
+);
+
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
   readonly speller: Speller;
@@ -89,7 +94,13 @@ export class SecondStage {
     if (!all) return undefined;
     // "I wonder how warm it is up in the office": the question inside
     const wrapped = wrappedQuestion(all);
-    const raw = wrapped > 0 ? all.slice(wrapped) : all;
+    // ("were off out now …" is "we're off out now", said without its apostrophe)
+    const raw =
+      wrapped > 0
+        ? all.slice(wrapped)
+        : all[0] === 'were' && WE_ARE_AFTER.has(all[1] ?? '')
+          ? ['we', 'are', ...all.slice(1)]
+          : all;
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"

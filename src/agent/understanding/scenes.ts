@@ -42,6 +42,14 @@ export const SCENE_FRAME = new Set([
   'my',
   'routine',
   'thing',
+  // "do the away setting", "put the house in away mode", "good morning for us"
+  'do',
+  'setting',
+  'settings',
+  'arrangement',
+  'preset',
+  'in',
+  'us',
 ]);
 
 /**

@@ -27,7 +27,7 @@ import {
   tellsAState,
   waitOnly,
 } from './clauses.js';
-import { ACTION_VERBS, declarative, NEGATIONS } from './guards.js';
+import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
@@ -133,7 +133,8 @@ export class Understanding {
     const compound = this.compound(marked, area, conv.referent);
     if (compound) return compound;
     if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
-      const reasoned = this.withReason(tokens, area, conv.referent);
+      const reasoned =
+        this.withReason(tokens, area, conv.referent) ?? this.afterRemark(tokens, area, conv.referent);
       if (reasoned) return reasoned;
     }
     return single ?? { kind: 'none' };
@@ -181,6 +182,41 @@ export class Understanding {
       const special = specialIntent(head);
       if (special) return { kind: 'special', intent: special };
       const u = this.single(head, area, referent);
+      if (u?.kind === 'command' || u?.kind === 'ask') return u;
+    }
+    return undefined;
+  }
+
+  /**
+   * A remark said before the request, without a comma: "right I'm up do the good morning
+   * thing", "we're off out now set it to away", "g'day run good morning for us". The remark is
+   * a greeting or a statement that names nothing of the home (a word of a name as a common
+   * word aside), with no number, time or word that changes the request; the request opens with
+   * its verb and reads as a command on its own.
+   */
+  private afterRemark(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Understood | undefined {
+    // "I tried to turn on the porch light", "we didn't lock the back door": told, not asked
+    if (narrated(tokens) || negated(tokens)) return undefined;
+    for (let i = 1; i < tokens.length; i++) {
+      const head = tokens.slice(0, i);
+      const text = head.join(' ');
+      const greeting = head.every((t) => GREETING.has(t));
+      // after a greeting, anything ("night all good night mode pls"); else a verb opens it
+      if (!greeting && !ACTION_VERBS.has(tokens[i]!) && !REQUEST_VERBS.has(tokens[i]!)) continue;
+      const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
+      if (!greeting && !statement) continue;
+      if (
+        !greeting &&
+        (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) ||
+          LEADS_ON.has(head[head.length - 1]!) ||
+          !this.stage2.isAside(text))
+      )
+        continue;
+      const u = this.single(tokens.slice(i), area, referent);
       if (u?.kind === 'command' || u?.kind === 'ask') return u;
     }
     return undefined;
@@ -537,8 +573,15 @@ export class Understanding {
   }
 }
 
-/** Who speaks of themselves: "I've no idea", "we don't want to be late". */
-const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed']);
+/** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
+const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed', 'thats']);
+/** Words after which the next words continue the remark: "I tried to | turn …", "we will | lock …". */
+const LEADS_ON = new Set(
+  `to and or but not dont didnt never will would should could can might must shall i we you he she
+   they it then if when so that who which`.split(/\s+/),
+);
+/** Verbs that open a request, besides the action verbs: "do the away setting", "pop the kettle on". */
+const REQUEST_VERBS = new Set(['do', 'send', 'pop', 'bring', 'get', 'give', 'stick', 'flick', 'chuck']);
 
 /** The words without "not", "never", "don't" and a "no" before a noun ("no idea", not "no wait"). */
 function withoutNegations(tokens: string[]): string[] {
