@@ -850,3 +850,34 @@ describe('a remark said before the request, without a comma', () => {
     expect(read('were the lights left on').intent).toBe('HassGetState');
   });
 });
+
+describe('a device described by where it is or what it does', () => {
+  it.each([
+    ['switch off the light above the mirror', 'HassTurnOff', { name: 'Mirror Light' }],
+    ['turn on the lamp next to my bed', 'HassTurnOn', { name: 'Bedside Lamp' }],
+    ['could you start the fan over the hob', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ['turn the lights behind the television off', 'HassTurnOff', { name: 'TV Backlight' }],
+    ['put the lamp by the sofa on', 'HassTurnOn', { name: 'Floor Lamp' }],
+    ['shut the big door of the garage', 'HassTurnOff', { name: 'Garage Door' }],
+    ['turn on the machine that makes the coffee', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['dim the lamp on the desk to 30 percent', 'HassLightSet', { name: 'Desk Lamp', brightness: 30 }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    // two lights could be by a door: not guessed
+    'turn on the light by the door',
+    // "switch on the …" is a verb, not a switch described by a lamp
+    'switch on the little lamp',
+    // nothing of the kind there
+    'turn on the light by the swimming pool',
+  ])('acts on no guess for "%s"', (text) => {
+    const r = read(text);
+    expect(r.intent === null || 'ask' in r).toBe(true);
+  });
+
+  it('"step" stays a step: never corrected into "stop"', () => {
+    expect(read('by the step').intent).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
 import { stateFor } from '../intents/states.js';
+import { ACTION_VERBS } from './guards.js';
 import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import type { Item } from './tagger.js';
@@ -172,9 +173,19 @@ const MODALS = new Set(['can', 'could', 'would', 'will', 'might', 'mind']);
  */
 export function askedAsRequest(tokens: string[]): boolean {
   if (REQUEST_OPENERS.has(tokens[0] ?? '')) return true;
-  // "send it back, would you?"
+  // "send it back, would you?", "those lights, would you put them on?"
   const n = tokens.length;
   if (tokens[n - 1] === 'you' && MODALS.has(tokens[n - 2] ?? '')) return true;
+  if (
+    tokens.some(
+      (t, i) =>
+        i > 0 &&
+        MODALS.has(t) &&
+        tokens[i + 1] === 'you' &&
+        (ACTION_VERBS.has(tokens[i + 2] ?? '') || ['please', 'kindly', 'just'].includes(tokens[i + 2] ?? '')),
+    )
+  )
+    return true;
   return tokens.some(
     (t, i) =>
       (t === 'you' || t === 'u') &&

@@ -30,6 +30,7 @@ import {
   SECOND_THOUGHTS,
 } from './guards.js';
 import { placeThere } from './clauses.js';
+import { describedDevice, LANDMARK_WORDS } from './described.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Speller } from './speller.js';
@@ -54,6 +55,7 @@ export class SecondStage {
       new Set([...index.vocabulary, ...LEXICON_WORDS]),
       index.vocabulary,
       FILLER_WORDS,
+      LANDMARK_WORDS,
     );
   }
 
@@ -90,8 +92,10 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const all = this.thereResolved(tokenize(text), ctx);
-    if (!all) return undefined;
+    const there = this.thereResolved(tokenize(text), ctx);
+    if (!there) return undefined;
+    // "the light over the mirror" → "the mirror light"
+    const all = describedDevice(this.index, there);
     // "I wonder how warm it is up in the office": the question inside
     const wrapped = wrappedQuestion(all);
     // ("were off out now …" is "we're off out now", said without its apostrophe)

@@ -23,6 +23,8 @@ export class Speller {
     private readonly preferred: ReadonlySet<string> = new Set(),
     /** Words never reached by correcting a short word: "had" must not become "has". */
     private readonly weak: ReadonlySet<string> = new Set(),
+    /** English words kept as they are, never the result of a correction ("step" is no "stop"). */
+    private readonly kept: ReadonlySet<string> = new Set(),
   ) {
     for (const w of known) {
       if (w.length > MAX_WORD || isNumberToken(w)) continue;
@@ -35,7 +37,7 @@ export class Speller {
 
   /** The corrected word(s), or undefined when no single known word fits. */
   correct(tok: string): string[] | undefined {
-    if (this.known.has(tok)) return [tok];
+    if (this.known.has(tok) || this.kept.has(tok)) return [tok];
     if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
     // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
     for (const stem of inflections(tok)) if (this.known.has(stem)) return [stem];
