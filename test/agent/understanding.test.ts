@@ -881,3 +881,34 @@ describe('a device described by where it is or what it does', () => {
     expect(read('by the step').intent).toBeNull();
   });
 });
+
+describe('times said the many ways people say them', () => {
+  it.each([
+    ['close the bedroom curtains at 9pm', { at: '21:00' }],
+    ['put the porch light on at 7 p.m. tonight', { at: '19:00' }],
+    ['turn the porch light on at a quarter to eight this evening', { at: '19:45' }],
+    ['in half hour turn off the kettle', { delay_seconds: 1800 }],
+    ['switch the kettle off in a half hour', { delay_seconds: 1800 }],
+  ])('"%s"', (text, when) => {
+    expect(read(text).slots).toMatchObject(when);
+  });
+
+  it('"have the heater come on at 8" orders it; "have the lights been left on" asks', () => {
+    expect(read('have the office heater come on at 8:15 tomorrow morning')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Office Heater', at: '08:15' },
+    });
+    expect(read('have the lights been left on').intent).toBe('HassGetState');
+  });
+
+  it('"shut … off" switches off, but not the "off" of "we\'re off to bed"', () => {
+    expect(read('shut the christmas tree off')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Christmas Tree' },
+    });
+    expect(read('lock the front door and shut the garage door we are off to bed')).toMatchObject({
+      intent: 'HassTurnOn+HassTurnOff',
+      slots: { '1.name': 'Front Door', '2.name': 'Garage Door' },
+    });
+  });
+});

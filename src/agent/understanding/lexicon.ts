@@ -47,6 +47,9 @@ export const CUES: Record<string, Cue> = {
   'light up': 'on',
   'put on': 'on',
   'get going': 'on',
+  // "have the office heater come on at 8", "make the porch light come on"
+  'come on': 'on',
+  'go off': 'off',
   enable: 'on',
   'boot up': 'on',
   off: 'off',

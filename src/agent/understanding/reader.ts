@@ -37,6 +37,24 @@ import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
 
+/** "have the office heater come on": an order to see to it, not "have the lights been left on?". */
+function causative(tokens: string[]): boolean {
+  return (
+    tokens[0] === 'have' &&
+    ['the', 'my', 'our', 'that', 'this'].includes(tokens[1] ?? '') &&
+    !tokens.some((t) => ['been', 'you', 'i', 'we', 'they', 'got', 'gone'].includes(t))
+  );
+}
+
+/** "shut it off", "shut the tree off": the "off" of this "shut", not of "we're off to bed". */
+function shutOff(tokens: string[], i: number): boolean {
+  for (let k = i + 1; k <= i + 5 && k < tokens.length; k++) {
+    if (tokens[k] === 'off') return true;
+    if (['we', 'i', 'you', 'they', 'he', 'she', 'and', 'then'].includes(tokens[k]!)) return false;
+  }
+  return false;
+}
+
 /** Words after which "were" is "we're": "were off out now", "were all heading out". */
 const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
@@ -112,12 +130,16 @@ export class SecondStage {
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
     // request ("could you turn the light on?")
     const asked =
-      wrapped > 0 || QUESTION_WORDS.has(raw[0] ?? '') || (/\?\s*$/.test(text) && !askedAsRequest(raw));
+      wrapped > 0 ||
+      (QUESTION_WORDS.has(raw[0] ?? '') && !causative(raw)) ||
+      (/\?\s*$/.test(text) && !askedAsRequest(raw));
     // what is left is a question's "isn't the door locked": asked the same way without it;
     // "right now", "at the minute", "this morning" add nothing to a question
-    const { tokens } = this.correct(
+    const { tokens: fixed } = this.correct(
       asked ? withoutNow(raw.filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
     );
+    // "shut the tree off": "shut … off" switches off, as "turn … off" does
+    const tokens = fixed.map((t, i) => (t === 'shut' && shutOff(fixed, i) ? 'switch' : t));
     if (tokens.length === 0) return undefined;
     const items = withoutEchoes(tag(this.index, tokens));
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
@@ -273,9 +295,11 @@ export class SecondStage {
     );
     const firstWord = first ? tokens[first.start]! : '';
     const followPhrase = FOLLOW_UP.some((w) => startsWith(tokens, w));
-    // "do the good morning setup" orders; "do you …" asks
+    // "do the good morning setup" orders; "do you …" asks; "have the heater come on" orders,
+    // "have the lights been left on" asks
     const doesSomething =
-      firstWord === 'do' && ['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '');
+      (firstWord === 'do' && ['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '')) ||
+      causative(tokens);
     const question =
       !followPhrase &&
       ((QUESTION_WORDS.has(firstWord) &&

@@ -28,9 +28,17 @@ const UNIT_SECONDS: Record<string, number> = {
   hrs: 3600,
 };
 
-/** "22:30" → "22h30" before tokenizing, so the colon does not split the time. */
+/**
+ * "22:30" → "22h30" before tokenizing, so the colon does not split the time; "10pm", "7 p.m."
+ * → "10 pm", "7 pm".
+ */
 export function markClockTimes(text: string): string {
-  return text.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2');
+  return text
+    .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2')
+    .replace(
+      /\b(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b\.?/gi,
+      (_, t: string, ap: string) => `${t} ${ap.toLowerCase()}m`,
+    );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -105,9 +113,11 @@ const PARTS_OF_DAY: Record<string, boolean> = {
 };
 
 function readDelay(tokens: string[], i: number): { seconds: number; end: number } | undefined {
-  // "half an hour"
+  // "half an hour", "a half hour", "half hour"
   if (tokens[i] === 'half' && (tokens[i + 1] === 'an' || tokens[i + 1] === 'a') && tokens[i + 2] === 'hour')
     return { seconds: 1800, end: i + 3 };
+  const half = tokens[i] === 'a' && tokens[i + 1] === 'half' ? i + 1 : i;
+  if (tokens[half] === 'half' && tokens[half + 1] === 'hour') return { seconds: 1800, end: half + 2 };
   // "a quarter of an hour", "three quarters of an hour"
   const q = tokens[i] === 'a' || tokens[i] === 'quarter' ? 1 : tokens[i] === '3' ? 3 : 0;
   const at = tokens[i] === 'quarter' ? i : i + 1;
@@ -150,6 +160,8 @@ function readClock(
   i: number,
   pmSaid = false,
 ): { at: string; end: number; tomorrow?: boolean } | undefined {
+  // "at a quarter to six"
+  if (tokens[i] === 'a' && tokens[i + 1] === 'quarter') i++;
   const t = tokens[i] ?? '';
   if (t === 'noon' || t === 'midday') return { at: '12:00', end: i + 1 };
   if (t === 'midnight') return { at: '00:00', end: i + 1 };
@@ -244,6 +256,8 @@ function readClock(
   } else if (tokens[j] === 'oclock') {
     j++;
   }
+  // "at 7 pm tonight", "at 9 today": the day after the hour adds nothing more
+  if (tokens[j] === 'tonight' || tokens[j] === 'today') j++;
   if (h > 23 || m > 59) return undefined;
   return { at: `${pad(h)}:${pad(m)}`, end: j, ...(tomorrow ? { tomorrow } : {}) };
 }
