@@ -912,3 +912,67 @@ describe('times said the many ways people say them', () => {
     });
   });
 });
+
+describe('rules said the many ways people say them', () => {
+  const rule = (text: string) => {
+    const r = u.understand(text, null, { touched: 0 });
+    return r.kind === 'rule' ? r.rule : undefined;
+  };
+
+  it('days said as school days, weeknights, "monday through friday", "every sunday morning"', () => {
+    expect(rule('every school day at half past seven open the living room blinds')?.trigger).toEqual({
+      type: 'time',
+      at: '07:30',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    });
+    expect(rule('weeknights at 11 switch the christmas tree off')?.trigger).toEqual({
+      type: 'time',
+      at: '23:00',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    });
+    expect(rule('monday to wednesday at 8 turn on the office heater')?.trigger).toEqual({
+      type: 'time',
+      at: '08:00',
+      days: ['mon', 'tue', 'wed'],
+    });
+    expect(rule('every saturday morning at 9 start the robot vacuum')?.trigger).toEqual({
+      type: 'time',
+      at: '09:00',
+      days: ['sat'],
+    });
+  });
+
+  it('the sun said anywhere: "put the porch light on every evening once it gets dark"', () => {
+    const r = rule('can you make the porch light come on every evening once it gets dark');
+    expect(r?.trigger).toEqual({ type: 'solar', event: 'sunset' });
+    expect(r?.command.slots).toMatchObject({ name: 'Porch Light' });
+    expect(rule('at dusk each day close the bedroom curtains')?.trigger).toEqual({
+      type: 'solar',
+      event: 'sunset',
+    });
+  });
+
+  it('someone doing something, movement, and a reason after the command', () => {
+    expect(rule('any time somebody unlocks the front door turn the hallway light on')?.trigger).toMatchObject(
+      {
+        type: 'device_state',
+        entity: 'lock.front_door',
+        to: 'unlocked',
+      },
+    );
+    const r = rule('whenever there is movement in the hall put on the hall light so nobody trips');
+    expect(r?.trigger).toMatchObject({
+      type: 'device_state',
+      entity: 'binary_sensor.hallway_motion',
+      to: 'on',
+    });
+    expect(r?.command.slots).toMatchObject({ name: 'Hallway Light' });
+  });
+
+  it('a rule with a remark in its own sentence', () => {
+    expect(read('Every night at ten, would you lock the back door? We always forget.')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'time' },
+    });
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Reading } from './reading.js';
-import { cutWhen } from './when.js';
+import { cutWhen, recurs } from './when.js';
 
 /** A rule said in words, before the person confirms it. */
 export interface RuleDraft {
@@ -31,7 +31,7 @@ export interface RuleContext {
 
 /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
 export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefined {
-  let rest = [...tokens];
+  let rest = withoutWrapper(tokens);
   // other ways to open a rule: "any time the front door …", "each time …", "as soon as …"
   for (const opener of RULE_OPENERS) {
     if (indexOf(rest, opener) === 0) {
@@ -42,10 +42,15 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   const first = rest[0];
   if (!first) return undefined;
   const conditions: RuleDraft['conditions'] = [];
-  // "when it gets dark switch on the christmas tree": the sun as the trigger
+  // "when it gets dark switch on the christmas tree", "put the porch light on every evening
+  // once it gets dark": the sun as the trigger, said anywhere — after "once", "as" or "at"
+  // only with a word of repeating ("close the blinds as the sun sets" is once, not a rule)
+  const openers = recurs(rest) ? SUN_OPENERS : ['when', 'whenever'];
   for (const [phrase, event] of SOLAR_TRIGGERS) {
-    if (indexOf(rest, phrase) !== 0) continue;
-    const cmd = ruleCommand(rest.slice(phrase.length), ctx);
+    const at = openers.map((o) => indexOf(rest, [o, ...phrase])).find((k) => k >= 0);
+    if (at === undefined) continue;
+    const left = withoutDaily([...rest.slice(0, at), ...rest.slice(at + 1 + phrase.length)]);
+    const cmd = ruleCommand(trimLinks(left), ctx);
     return cmd ? { trigger: { type: 'solar', event }, conditions, command: cmd } : undefined;
   }
   // conditions anywhere: "after sunset", "before sunrise", "at night"
@@ -88,7 +93,9 @@ function ruleCommand(tokens: string[], ctx: RuleContext): Reading | undefined {
 }
 
 /** "the garage door opens", "there is motion in the hallway", "the front door is unlocked". */
-function stateTrigger(clause: string[], ctx: RuleContext): RuleDraft['trigger'] | undefined {
+function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | undefined {
+  // "movement in the hall" is motion there
+  const clause = said.map((t) => (t === 'movement' ? 'motion' : t));
   const EVENTS: [string[], string][] = [
     [['opens'], 'open'],
     [['is', 'opened'], 'open'],
@@ -122,12 +129,19 @@ function stateTrigger(clause: string[], ctx: RuleContext): RuleDraft['trigger'] 
     for (const st of ALSO[state] ?? [state]) questions.push(['is', ...clause.slice(0, at), st]);
     break;
   }
+  // "somebody unlocks the front door": the door is unlocked
+  const done = SOMEONE.has(clause[0] ?? '') ? DONE_TO[clause[1] ?? ''] : undefined;
+  if (done) questions.push(['is', ...clause.slice(2), done]);
   if (clause[0] === 'there' && clause[1] === 'is' && clause.includes('motion'))
     questions.push(['is', 'there', ...clause.slice(2)]);
   if (clause.includes('motion') && clause.includes('detected')) questions.push(['is', ...clause]);
   let r: Reading | undefined;
+  // "is there motion in the hall" asks whether it is on, said or not
+  const motion = clause.includes('motion');
   for (const q of questions) {
     r = ctx.stage2.read(q.join(' '), { area: ctx.area });
+    if (r?.intent === 'HassGetState' && motion && r.slots.state === undefined)
+      r = { ...r, slots: { ...r.slots, state: 'on' } };
     if (r?.intent === 'HassGetState' && typeof r.slots.state === 'string') break;
     r = undefined;
   }
@@ -143,6 +157,16 @@ function stateTrigger(clause: string[], ctx: RuleContext): RuleDraft['trigger'] 
   };
 }
 
+const SOMEONE = new Set(['somebody', 'someone', 'anybody', 'anyone', 'one']);
+/** What someone does to a device, as the state it is then in. */
+const DONE_TO: Record<string, string> = {
+  unlocks: 'unlocked',
+  locks: 'locked',
+  opens: 'open',
+  closes: 'closed',
+  shuts: 'closed',
+};
+
 const RULE_OPENERS = [
   ['any', 'time'],
   ['anytime'],
@@ -151,15 +175,62 @@ const RULE_OPENERS = [
   ['as', 'soon', 'as'],
 ];
 
+/** Words that open the sun as a trigger: "when it gets dark", "once the sun goes down", "at dusk". */
+const SUN_OPENERS = ['when', 'once', 'as', 'whenever', 'at'];
+
 const SOLAR_TRIGGERS: [string[], 'sunset' | 'sunrise'][] = [
-  [['when', 'it', 'gets', 'dark'], 'sunset'],
-  [['when', 'it', 'is', 'dark'], 'sunset'],
-  [['when', 'the', 'sun', 'sets'], 'sunset'],
-  [['when', 'the', 'sun', 'goes', 'down'], 'sunset'],
-  [['when', 'it', 'gets', 'light'], 'sunrise'],
-  [['when', 'the', 'sun', 'rises'], 'sunrise'],
-  [['when', 'the', 'sun', 'comes', 'up'], 'sunrise'],
+  [['it', 'gets', 'dark'], 'sunset'],
+  [['it', 'is', 'dark'], 'sunset'],
+  [['it', 'goes', 'dark'], 'sunset'],
+  [['the', 'sun', 'sets'], 'sunset'],
+  [['the', 'sun', 'has', 'set'], 'sunset'],
+  [['the', 'sun', 'goes', 'down'], 'sunset'],
+  [['the', 'sun', 'is', 'down'], 'sunset'],
+  [['dusk'], 'sunset'],
+  [['nightfall'], 'sunset'],
+  [['it', 'gets', 'light'], 'sunrise'],
+  [['the', 'sun', 'rises'], 'sunrise'],
+  [['the', 'sun', 'comes', 'up'], 'sunrise'],
+  [['the', 'sun', 'is', 'up'], 'sunrise'],
+  [['dawn'], 'sunrise'],
 ];
+
+/**
+ * "could you set it up so …", "can you make it so that …", "I'd like it if …": a wish for a
+ * rule, around the rule.
+ */
+function withoutWrapper(tokens: string[]): string[] {
+  const so = tokens.findIndex((t, i) => (t === 'so' || t === 'if') && i <= 7);
+  if (so > 0 && tokens.slice(0, so).some((t) => ['set', 'make', 'arrange', 'like', 'love'].includes(t))) {
+    const head = tokens.slice(0, so);
+    if (head.includes('it') || head.includes('things'))
+      return tokens.slice(so + (tokens[so + 1] === 'that' ? 2 : 1));
+  }
+  return tokens;
+}
+
+/** A rule on the sun needs no day besides it: "each evening", "every day", "daily", "by itself". */
+function withoutDaily(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (
+      (t === 'every' || t === 'each') &&
+      ['day', 'evening', 'night', 'morning'].includes(tokens[i + 1] ?? '')
+    ) {
+      i++;
+      continue;
+    }
+    if (['daily', 'nightly'].includes(t)) continue;
+    if (t === 'by' && tokens[i + 1] === 'itself') {
+      i++;
+      continue;
+    }
+    if (t === 'automatically') continue;
+    out.push(t);
+  }
+  return out;
+}
 
 const DAYS: Record<string, string[]> = {
   day: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
@@ -168,6 +239,8 @@ const DAYS: Record<string, string[]> = {
   night: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
   weekday: ['mon', 'tue', 'wed', 'thu', 'fri'],
   weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  weeknight: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  weeknights: ['mon', 'tue', 'wed', 'thu', 'fri'],
   weekend: ['sat', 'sun'],
   weekends: ['sat', 'sun'],
   monday: ['mon'],
@@ -179,20 +252,74 @@ const DAYS: Record<string, string[]> = {
   sunday: ['sun'],
 };
 
+const PART_OF_DAY = new Set(['morning', 'afternoon', 'evening', 'night']);
+const PLURAL_DAYS = new Set(['weekdays', 'weeknights', 'weekends']);
+const WEEKDAY_ORDER = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/**
+ * Days said other ways, as one word of DAYS: "school day", "work day", "weeknight" → weekday;
+ * "monday through friday", "mondays to fridays" → weekday (or the days between, as days).
+ */
+function sameDays(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1] ?? '';
+    if (['school', 'work', 'working'].includes(t) && /^days?$/.test(next)) {
+      out.push(next.endsWith('s') ? 'weekdays' : 'weekday');
+      i++;
+    } else if (t === 'workday') out.push('weekday');
+    else if (t === 'workdays') out.push('weekdays');
+    else if (t === 'weeknights') out.push('weeknights');
+    else if (
+      WEEKDAY_ORDER.includes(t.replace(/s$/, '')) &&
+      ['through', 'thru', 'to', 'till', 'until'].includes(next) &&
+      WEEKDAY_ORDER.includes((tokens[i + 2] ?? '').replace(/s$/, ''))
+    ) {
+      const from = WEEKDAY_ORDER.indexOf(t.replace(/s$/, ''));
+      const to = WEEKDAY_ORDER.indexOf(tokens[i + 2]!.replace(/s$/, ''));
+      if (from === 0 && to === 4) out.push('weekdays');
+      else if (from === 5 && to === 6) out.push('weekends');
+      else out.push(...(['every'] as string[]), `${WEEKDAY_ORDER[from]}-${WEEKDAY_ORDER[to]}`);
+      i += 2;
+    } else out.push(t);
+  }
+  return out;
+}
+
+/** The days of a word: "weekday", "sunday", or a range "monday-wednesday" (`sameDays`). */
+function daysOf(word: string): string[] | undefined {
+  const range = /^([a-z]+)-([a-z]+)$/.exec(word);
+  if (!range) return DAYS[word];
+  const from = WEEKDAY_ORDER.indexOf(range[1]!);
+  const to = WEEKDAY_ORDER.indexOf(range[2]!);
+  if (from < 0 || to < from) return undefined;
+  return WEEKDAY_ORDER.slice(from, to + 1).map((d) => DAYS[d]![0]!);
+}
+
 /** "every weekday at 7", "at 6h30 every day", "every day at sunset", "at sunrise". */
 function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: string[] } | undefined {
   let days: string[] | undefined;
-  let rest = [...tokens];
+  let rest = sameDays(tokens);
   let every = false;
   let evening = false;
   const e = rest.findIndex((t) => t === 'every' || t === 'each' || t === 'on');
-  if (e >= 0 && DAYS[rest[e + 1] ?? '']) {
-    const word = rest[e + 1]!;
-    if (rest[e] === 'on' && !word.endsWith('s') && !DAYS[word]?.length) return undefined;
-    days = DAYS[word]!.length === 7 ? undefined : DAYS[word];
-    evening = word === 'night' || word === 'evening';
+  // "weeknights at 11 …": a plural day needs no "every"
+  const bare = e < 0 ? rest.findIndex((t) => PLURAL_DAYS.has(t)) : -1;
+  if ((e >= 0 && daysOf(rest[e + 1] ?? '')) || bare >= 0) {
+    const word = bare >= 0 ? rest[bare]! : rest[e + 1]!;
+    if (bare < 0 && rest[e] === 'on' && !word.endsWith('s') && !daysOf(word)?.length) return undefined;
+    days = daysOf(word)!.length === 7 ? undefined : daysOf(word);
+    evening = ['night', 'evening', 'weeknight', 'weeknights'].includes(word);
     every = true;
-    rest = [...rest.slice(0, e), ...rest.slice(e + 2)];
+    const at = bare >= 0 ? bare : e;
+    let end = bare >= 0 ? bare + 1 : e + 2;
+    // "every sunday morning", "every friday evening": the part of the day goes with the hour
+    if (PART_OF_DAY.has(rest[end] ?? '')) {
+      evening ||= rest[end] === 'evening' || rest[end] === 'night';
+      end++;
+    }
+    rest = [...rest.slice(0, at), ...rest.slice(end)];
   } else if (rest[0] === 'daily') {
     every = true;
     rest = rest.slice(1);

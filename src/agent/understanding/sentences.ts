@@ -57,6 +57,20 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
 }
 
 /**
+ * "We always forget.", "I keep forgetting": forgetting told of oneself, not "forget it" (which
+ * takes a request back).
+ */
+function withoutOwnForgetting(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      !/^forg[eo]t/.test(t) ||
+      !tokens
+        .slice(Math.max(0, i - 3), i)
+        .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve'].includes(w)),
+  );
+}
+
+/**
  * A sentence that only tells, thanks or wonders ("The sun is rather strong this afternoon.",
  * "I think I left it open.", "Thanks so much in advance"): nothing of the home's names or
  * places, nothing that takes a request back or changes it, no action of its own unless it
@@ -66,8 +80,9 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
  */
 export function asideSentence(stage2: SecondStage, sentence: string): boolean {
   if (stage2.isRemark(sentence)) return true;
-  const tokens = withoutIntensifiers(tokenize(sentence));
-  const statement = declarative(sentence) || (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokens.length >= 3);
+  const tokens = withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)));
+  const statement =
+    declarative(sentence) || (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3);
   if (!statement || tokens.some((t) => /\d/.test(t))) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&

@@ -119,7 +119,8 @@ export class Understanding {
     }
 
     const rule = readRule(tokens, {
-      read: (toks) => this.read(toks, area, conv.referent),
+      // a rule's command may carry its reason: "… switch the tree off so we stop forgetting"
+      read: (toks) => this.read(toks, area, conv.referent) ?? this.reasonedReading(toks, area, conv.referent),
       stage2: this.stage2,
       area,
     });
@@ -220,6 +221,16 @@ export class Understanding {
       if (u?.kind === 'command' || u?.kind === 'ask') return u;
     }
     return undefined;
+  }
+
+  /** A command with a reason after it, as its reading alone (no time to act). */
+  private reasonedReading(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Reading | undefined {
+    const u = this.withReason(tokens, area, referent);
+    return u?.kind === 'command' && !u.command.when ? u.command.reading : undefined;
   }
 
   /** Remembers what a turn acted on, for the next one. */
