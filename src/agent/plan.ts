@@ -29,6 +29,22 @@ const INTENT_DOMAINS: Record<string, string[]> = {
   HassVacuumReturnToBase: ['vacuum'],
 };
 
+/**
+ * A temperature said in the other scale than the device's: 68 to a °C thermostat is 68 °F
+ * (20 °C), as nobody heats a room to 68 °C; 21 to a °F thermostat is 21 °C (70 °F). A number
+ * within the device's own range (min_temp–max_temp, when it has them) is kept as said.
+ */
+export function inUnitOf(e: HomeEntityView, said: number): number {
+  const fahrenheit = e.attributes.unit_of_measurement === '°F';
+  // within the device's own range (a pool heater's 45 °C), it is meant as said
+  const min = e.attributes.min_temp;
+  const max = e.attributes.max_temp;
+  if (typeof min === 'number' && typeof max === 'number' && said >= min && said <= max) return said;
+  if (!fahrenheit && said >= 45 && said <= 95) return Math.round((((said - 32) * 5) / 9) * 2) / 2;
+  if (fahrenheit && said >= 5 && said <= 35) return Math.round((said * 9) / 5 + 32);
+  return said;
+}
+
 /** A reading in the shape plan() reads. */
 export function asResult(r: Reading): IntentResult {
   return { intent: r.intent, slots: r.slots, entity_ids: r.entity_ids, fuzzy: false };
@@ -102,7 +118,7 @@ export function commandFor(
     }
     case 'HassClimateSetTemperature': {
       if (typeof slots.temperature === 'number')
-        return c('set_temperature', { temperature: slots.temperature });
+        return c('set_temperature', { temperature: inUnitOf(e, slots.temperature) });
       const step = slots.temperature_step;
       if (step !== 'up' && step !== 'down') return undefined;
       const cur = num(e.attributes.temperature, num(e.attributes.current_temperature, 20));
