@@ -178,13 +178,18 @@ describe('acting on no more than was meant', () => {
   });
 
   it('asks which heater or player when none is named and the home has several', () => {
-    expect(read('set the heating to 19')).toMatchObject({
+    expect(read('set the temperature to 19')).toMatchObject({
       intent: 'HassClimateSetTemperature',
       ask: 'Did you mean the Thermostat or the Office Heater?',
     });
     expect(read('set the heating to 19', 'Office')).toEqual({
       intent: 'HassClimateSetTemperature',
       slots: { name: 'Office Heater', temperature: 19 },
+    });
+    // "the heating", "the heat" elsewhere: the central heating's one thermostat
+    expect(read('set the heat to 72')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 72 },
     });
   });
 

@@ -334,7 +334,14 @@ export class Understanding {
         const all = this.stage2.membersOf(target);
         const room = callerArea ? this.stage2.findArea(callerArea) : undefined;
         const here = room ? all.filter((e) => e.area === room.id) : [];
+        // "the heating", "the heat": the home's central heating, its one thermostat — not a
+        // space heater
+        const central = tokens.some((t) => t === 'heating' || t === 'heat')
+          ? all.filter((e) => /thermostat/i.test(e.name))
+          : [];
         if (here.length === 1) target = { kind: 'entities', entities: here };
+        else if (central.length === 1)
+          return this.asEntity({ intent: r.intent!, slots: r.slots, entity_ids: [] }, central[0]!);
         else if (all.length > 1)
           return {
             intent: r.intent!,
