@@ -981,3 +981,23 @@ describe('rules said the many ways people say them', () => {
     });
   });
 });
+
+describe('questions said the many ways people ask them', () => {
+  it.each([
+    ['front door, is it locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['is Sam home or has he gone out', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ['could you tell me, is the garage door shut?', 'HassGetState', { name: 'Garage Door', state: 'closed' }],
+    ['are the doors locked for the night', 'HassGetState', { domain: 'lock', state: 'locked' }],
+    ['is the christmas tree lit up', 'HassGetState', { name: 'Christmas Tree', state: 'on' }],
+    ['is the robot vacuum on its dock', 'HassGetState', { name: 'Robot Vacuum', state: 'docked' }],
+    ['whats the time mate', 'HassGetCurrentTime', {}],
+    ['what date is it today', 'HassGetCurrentDate', {}],
+    ['so what can you actually do', 'HearthHelp', {}],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('"what\'s on tv tonight" asks of a programme, not the set', () => {
+    expect(read("what's on tv tonight").intent).toBeNull();
+  });
+});

@@ -148,14 +148,57 @@ const QUESTION_WRAPPER = new Set(
     ' ',
   ),
 );
-const WH_OPENERS = new Set(['how', 'what', 'whats', 'which', 'who', 'whos', 'where']);
+const WH_OPENERS = new Set([
+  'how',
+  'what',
+  'whats',
+  'which',
+  'who',
+  'whos',
+  'where',
+  // "would you tell me, are all the doors locked", "I wonder, is the garage door shut"
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'did',
+]);
+
+const YES_NO = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'did', 'does', 'do']);
+
+/**
+ * A question said the plain way: "back door is it locked" → "is back door locked"; "is Alex
+ * in or has she gone to work" → "is Alex in" (the other half asks the same).
+ */
+export function plainQuestion(tokens: string[]): string[] {
+  let t = tokens;
+  // "X, is it locked": the thing first, then the question about "it"
+  const k = t.findIndex(
+    (w, i) => i > 0 && YES_NO.has(w) && ['it', 'they', 'she', 'he'].includes(t[i + 1] ?? ''),
+  );
+  if (k > 0 && !YES_NO.has(t[0]!) && !WH_OPENERS.has(t[0]!) && !REQUEST_OPENERS.has(t[0]!))
+    t = [t[k]!, ...t.slice(0, k), ...t.slice(k + 2)];
+  if (YES_NO.has(t[0] ?? '')) {
+    const or = t.findIndex(
+      (w, i) =>
+        w === 'or' &&
+        (YES_NO.has(t[i + 1] ?? '') ||
+          ['somebody', 'someone', 'has', 'did'].includes(t[i + 1] ?? '') ||
+          ['he', 'she', 'they', 'it'].includes(t[i + 1] ?? '')),
+    );
+    if (or > 1) t = t.slice(0, or);
+  }
+  return t;
+}
 
 /**
  * Where a question asked inside a wrapper starts: "I wonder how warm it is up in the office",
  * "do you know what the temperature is outside" → at "how", "what"; -1 when there is none.
  */
 export function wrappedQuestion(tokens: string[]): number {
-  const k = tokens.findIndex((t) => !QUESTION_WRAPPER.has(t));
+  const k = tokens.findIndex((t) => !QUESTION_WRAPPER.has(t) || (YES_NO.has(t) && tokens[0] !== t));
   return k > 0 &&
     WH_OPENERS.has(tokens[k]!) &&
     tokens.slice(0, k).some((t) => t === 'wonder' || t === 'tell' || t === 'know')
@@ -203,6 +246,8 @@ const NOW_PHRASES = [
   ['this', 'arvo'],
   ['yet'],
   ['still'],
+  ['at', 'all'],
+  ['for', 'the', 'night'],
 ];
 
 export function withoutNow(tokens: string[]): string[] {

@@ -13,7 +13,7 @@ import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.
 import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
-import { askedAsRequest, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
+import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
@@ -117,12 +117,13 @@ export class SecondStage {
     // "I wonder how warm it is up in the office": the question inside
     const wrapped = wrappedQuestion(all);
     // ("were off out now …" is "we're off out now", said without its apostrophe)
-    const raw =
+    const raw = plainQuestion(
       wrapped > 0
         ? all.slice(wrapped)
         : all[0] === 'were' && WE_ARE_AFTER.has(all[1] ?? '')
           ? ['we', 'are', ...all.slice(1)]
-          : all;
+          : all,
+    );
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"

@@ -14,6 +14,10 @@ export const SHORT_FORMS: Record<string, string> = {
   outdoor: 'outside',
   ya: 'you',
   yer: 'you',
+  // spellings of the sound: "porch lite", "nite light"
+  lite: 'light',
+  lites: 'lights',
+  nite: 'night',
 };
 
 /**

@@ -43,6 +43,11 @@ const SECOND_THOUGHTS = new Set([
  * The whole sentence is the phrase, or ends with it after second thoughts only ("actually
  * never mind, cancel it", "that was a mistake, reverse it").
  */
+const SOFTENERS = new Set(
+  `hey ok okay oops so please um uh love dear darling mate hun pet buddy pal then actually really
+   again quickly`.split(/\s+/),
+);
+
 function matchesAny(tokens: string[], phrases: string[]): boolean {
   const text = tokens.join(' ');
   return phrases.some((p) => {
@@ -123,7 +128,10 @@ function asksUndo(tokens: string[]): boolean {
 
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {
-  const core = tokens.filter((t) => !['hey', 'ok', 'okay', 'oops', 'so', 'please', 'um', 'uh'].includes(t));
+  // ("whats the time love", "what can you actually do then": words said to soften, or to someone)
+  const core = tokens.filter((t) => !SOFTENERS.has(t)).flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
+  // "what time is it now", "what date is it today"
+  const asked = ['now', 'today'].includes(core[core.length - 1] ?? '') ? core.slice(0, -1) : core;
   const text = core.join(' ');
   if (asksUndo(core)) return 'HearthUndo';
   if (
@@ -153,8 +161,9 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     ])
   )
     return 'HearthUndo';
-  if (matchesAny(core, TIME_QUESTION)) return 'HassGetCurrentTime';
-  if (matchesAny(core, DATE_QUESTION) || text === 'what day is today') return 'HassGetCurrentDate';
+  if (matchesAny(core, TIME_QUESTION) || matchesAny(asked, TIME_QUESTION)) return 'HassGetCurrentTime';
+  if (matchesAny(core, DATE_QUESTION) || matchesAny(asked, DATE_QUESTION) || text === 'what day is today')
+    return 'HassGetCurrentDate';
   if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
   // "list all my pending timers", "what have I got scheduled"
   const aboutTimers = core.some((t) => /^(timers?|scheduled|schedule|reminders?)$/.test(t));
