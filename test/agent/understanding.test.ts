@@ -1001,3 +1001,28 @@ describe('questions said the many ways people ask them', () => {
     expect(read("what's on tv tonight").intent).toBeNull();
   });
 });
+
+describe('compound commands with a remark before or a reason after', () => {
+  it.each([
+    [
+      "I'm off to work lock the front door and switch the kettle off",
+      'HassTurnOn+HassTurnOff',
+      { '1.name': 'Front Door', '2.name': 'Kettle' },
+    ],
+    [
+      'open the bedroom curtains and turn off the ceiling fan its cold up here',
+      'HassTurnOn+HassTurnOff',
+      { '1.name': 'Bedroom Curtains', '2.name': 'Ceiling Fan' },
+    ],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('"there" after a group of one is where it is, never every light', () => {
+    expect(read('close the garage and turn off the lights out there')).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '2.area': 'Garage', '2.domain': 'light' },
+    });
+    expect(read('turn off the lights out there I am going to bed').intent).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@ import { cutWhen, type When } from './when.js';
 /** Words that open a reason after a request ("… so I can read", "… I'm coming in"). */
 export const REASON_OPENERS = new Set(
   `because cos coz cause as so since now for while need i im ive ill id we were weve well wed it its
-   theres there thats hes shes theyre youre`.split(/\s+/),
+   theres there thats thatd thatll itd itll hes shes theyre youre`.split(/\s+/),
 );
 /** Words that open a purpose or cause, which may be negative ("… so I don't wake the baby"). */
 export const PURPOSE_OPENERS = new Set(['so', 'because', 'cos', 'coz', 'cause', 'as', 'since']);

@@ -170,7 +170,10 @@ export class SecondStage {
     const k = placeThere(tokens);
     if (k < 0) return tokens;
     const t = ctx.referent?.target;
-    const areaId = t?.kind === 'entities' ? t.entities[0]?.area : t?.area?.id;
+    // ("close the garage": the garage door, a group of one, is where its members are)
+    const members = t?.kind === 'entities' ? t.entities : t ? this.membersOf(t) : [];
+    const areas = new Set(members.map((e) => e.area));
+    const areaId = t?.kind === 'group' && t.area ? t.area.id : areas.size === 1 ? [...areas][0] : undefined;
     const area = areaId ? this.index.areaById.get(areaId) : undefined;
     if (!area) return undefined;
     const before = ['out', 'in', 'up', 'down'].includes(tokens[k - 1] ?? '') ? k - 1 : k;
@@ -199,10 +202,13 @@ export class SecondStage {
     const raw = tokenize(text);
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
-    // a single word of a name is a common word here ("in for the night", "here for dinner")
-    return tag(this.index, tokens).every(
-      (i) => (i.t !== 'name' || (opts.names && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
-    );
+    // a single word of a name is a common word here ("in for the night", "here for dinner");
+    // a word only spelled into one is no name ("bringing the bike in" is no "back")
+    const clean = (items: Item[], oneWord: boolean) =>
+      items.every(
+        (i) => (i.t !== 'name' || (oneWord && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
+      );
+    return clean(tag(this.index, raw), opts.names) && clean(tag(this.index, tokens), true);
   }
 
   /** Nothing of the home in the words: no name, device word, place or floor. */

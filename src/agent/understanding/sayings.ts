@@ -14,6 +14,7 @@ export const SHORT_FORMS: Record<string, string> = {
   outdoor: 'outside',
   ya: 'you',
   yer: 'you',
+  ye: 'you',
   // spellings of the sound: "porch lite", "nite light"
   lite: 'light',
   lites: 'lights',

@@ -153,6 +153,8 @@ export class Understanding {
     area: string | null,
     referent: Referent | undefined,
   ): Understood | undefined {
+    // "… the lights out there": "there" is a place, read with the place or not at all
+    if (placeThere(tokens) >= 0) return undefined;
     for (let i = 2; i < tokens.length; i++) {
       const tail = tokens.slice(i);
       // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
@@ -201,7 +203,7 @@ export class Understanding {
     referent: Referent | undefined,
   ): Understood | undefined {
     // "I tried to turn on the porch light", "we didn't lock the back door": told, not asked
-    if (narrated(tokens) || negated(tokens)) return undefined;
+    if (narrated(tokens) || negated(tokens) || placeThere(tokens) >= 0) return undefined;
     for (let i = 1; i < tokens.length; i++) {
       const head = tokens.slice(0, i);
       const text = head.join(' ');
@@ -561,7 +563,13 @@ export class Understanding {
         carry = txt;
         return;
       }
-      const u = this.single(tokenize(txt), area, ref);
+      let u = this.single(tokenize(txt), area, ref);
+      // "… and turn off the ceiling fan its freezing up here", "im off to uni lock the front
+      // door and …": a reason after the last part, a remark before the first
+      if ((!u || u.kind === 'none') && i === segments.length - 1)
+        u = this.withReason(tokenize(txt), area, ref) ?? u;
+      if ((!u || u.kind === 'none') && parts.length === 0)
+        u = this.afterRemark(tokenize(txt), area, ref) ?? u;
       if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
         const prev = parts[parts.length - 1];
         const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
