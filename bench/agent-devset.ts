@@ -1,8 +1,8 @@
 /**
  * Scores the Home agent's understanding on its own development set (test/agent/devset/):
  * per kind with the shared scorer, plus the number of wrong actions — an action (not a
- * question, not a question back) whose target differs from the gold one, or any action where
- * the gold says decline.
+ * question, not a question back) on a device the gold does not name, or on any device where
+ * the gold says decline. A command whose target holds no device acts on nothing.
  *
  * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout9] [--errors N]
  * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
@@ -114,7 +114,10 @@ for (const set of sets) {
     const bad = got.some(
       (set, k) => isAction(p.intent!.split('+')[k] ?? null) && [...set].some((id) => !want[k]?.has(id)),
     );
-    if (g.intent === null || bad) wrong.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)}`);
+    // a command recognised on a place without such a device acts on nothing (the agent says
+    // there is none): it is a missed decline, counted by the scorer, not an action
+    const acts = got.some((set, k) => isAction(p.intent!.split('+')[k] ?? null) && set.size > 0);
+    if (acts && (g.intent === null || bad)) wrong.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)}`);
   });
   const tagBlock = errors === '0' ? out.slice(out.indexOf('tag ')) : out;
   console.log(`== ${set} (${gold.length} items) ==`);
