@@ -1026,3 +1026,30 @@ describe('compound commands with a remark before or a reason after', () => {
     expect(read('turn off the lights out there I am going to bed').intent).toBeNull();
   });
 });
+
+describe('feelings, and a feeling told as the reason for a request', () => {
+  it.each([
+    ["it's baltic in here", 'HassClimateSetTemperature', { temperature_step: 'up', area: 'Office' }],
+    ['its like an icebox in here', 'HassClimateSetTemperature', { temperature_step: 'up', area: 'Office' }],
+    ["it's a bit dim in here", 'HassLightSet', { brightness_step: 'up', area: 'Office' }],
+    ['desk lamp full whack', 'HassLightSet', { name: 'Desk Lamp', brightness: 100 }],
+    ['hoover on', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+  ])('understands "%s" (in the office)', (text, intent, slots) => {
+    expect(read(text, 'Office')).toMatchObject({ intent, slots });
+  });
+
+  it('a feeling about what was just asked for is its reason, not a second command', () => {
+    expect(read("pop the office heater on, it's perishing up here")).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Office Heater' },
+    });
+    expect(read("That's rather bright. Could you take the desk lamp down to half?")).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Desk Lamp', brightness: 50 },
+    });
+  });
+
+  it('an unknown room is never spelled into a word of feeling ("den")', () => {
+    expect(read('turn on the lights in the den').intent).toBeNull();
+  });
+});

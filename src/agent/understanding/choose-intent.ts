@@ -191,6 +191,8 @@ export function chooseIntent(
   if (has('next')) return r('HassMediaNext');
   if (has('previous')) return r('HassMediaPrevious');
   if (has('dock')) return r('HassVacuumReturnToBase');
+  // "hoover on", "get the vacuum going": a vacuum switched on starts cleaning
+  if ((has('start') || (has('on') && !has('off'))) && only('vacuum')) return r('HassVacuumStart');
   if (has('start') && d('vacuum')) return r('HassVacuumStart');
   // "start it again" after a pause; "set the alarm", "alarm on" arm it (disarming is said so)
   if (has('start') && only('media_player')) return r('HassMediaUnpause');

@@ -283,3 +283,16 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
     );
   });
 }
+
+/**
+ * "rather" as "quite" ("rather strong", "we rather fancy"), not as "instead" ("I'd rather …",
+ * "rather than", "or rather").
+ */
+export function withoutIntensifiers(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      t !== 'rather' ||
+      ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
+      ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? ''),
+  );
+}

@@ -145,6 +145,11 @@ export const CUES: Record<string, Cue> = {
   freezing: 'warmer',
   nippy: 'warmer',
   icy: 'warmer',
+  baltic: 'warmer',
+  perishing: 'warmer',
+  arctic: 'warmer',
+  'an icebox': 'warmer',
+  'a fridge': 'warmer',
   'too cool': 'warmer',
   cooler: 'cooler',
   colder: 'cooler',
@@ -164,9 +169,16 @@ export const CUES: Record<string, Cue> = {
   'can not hear': 'louder',
   'cannot hear': 'louder',
   'cannot see': 'brighter',
+  'a bit dim': 'brighter',
+  'too dim': 'brighter',
+  'so dim': 'brighter',
+  'very dim': 'brighter',
+  'rather dim': 'brighter',
+  'quite dim': 'brighter',
   quieter: 'quieter',
   softer: 'quieter',
   'too loud': 'quieter',
+  racket: 'quieter',
   loud: 'quieter',
   // media
   pause: 'pause',
@@ -392,7 +404,7 @@ export const FILLERS = new Set(
    mind favour favor dear possible possibly able chance get got getting go going gone let lets
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
-   pop stick flick chuck bung crank
+   pop stick flick chuck bung crank whack blast
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement preset everyone folks guys called named
    currently actually really very quite pretty

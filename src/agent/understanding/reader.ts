@@ -28,6 +28,7 @@ import {
   asideInQuestion,
   REMARK_BLOCKERS,
   SECOND_THOUGHTS,
+  withoutIntensifiers,
 } from './guards.js';
 import { placeThere } from './clauses.js';
 import { describedDevice, LANDMARK_WORDS } from './described.js';
@@ -110,7 +111,7 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const there = this.thereResolved(tokenize(text), ctx);
+    const there = this.thereResolved(withoutIntensifiers(tokenize(text)), ctx);
     if (!there) return undefined;
     // "the light over the mirror" → "the mirror light"
     const all = describedDevice(this.index, there);
@@ -186,7 +187,7 @@ export class SecondStage {
    * "my electric blanket") or changes whether or when to act ("no wait", "tomorrow").
    */
   isRemark(text: string): boolean {
-    const raw = tokenize(text);
+    const raw = withoutIntensifiers(tokenize(text));
     if (raw.length === 0 || BEFORE_A_THING.has(raw[0]!)) return false;
     if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
     const { tokens } = this.correct(raw);
@@ -199,7 +200,7 @@ export class SecondStage {
    * to do. The caller checks that it is a statement (`declarative`) and reads as no command.
    */
   isAside(text: string, opts: { names: boolean } = { names: true }): boolean {
-    const raw = tokenize(text);
+    const raw = withoutIntensifiers(tokenize(text));
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
     // a single word of a name is a common word here ("in for the night", "here for dinner");

@@ -8,7 +8,14 @@
 import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';
-import { declarative, narrated, NEGATIONS, PAST_FORMS, REMARK_BLOCKERS } from './guards.js';
+import {
+  declarative,
+  narrated,
+  NEGATIONS,
+  PAST_FORMS,
+  REMARK_BLOCKERS,
+  withoutIntensifiers,
+} from './guards.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS } from './reading.js';
 import type { Command, Understood } from './understand.js';
@@ -29,19 +36,6 @@ export function sentencesOf(text: string): string[] {
 const STATEMENT_OPENERS = new Set(
   'i we he she they you it my our his her their nobody somebody someone everyone everybody'.split(' '),
 );
-
-/**
- * "rather" as "quite" ("rather strong", "we rather fancy"), not as "instead" ("I'd rather …",
- * "rather than", "or rather").
- */
-function withoutIntensifiers(tokens: string[]): string[] {
-  return tokens.filter(
-    (t, i) =>
-      t !== 'rather' ||
-      ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
-      ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? ''),
-  );
-}
 
 /**
  * Action words that only tell: a feeling ("I can't see the stairs", "it's freezing"), what was
@@ -104,16 +98,25 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
 export function joinSentences(
   stage2: SecondStage,
   said: { sentence: string; understood: Understood }[],
+  sameTarget: (a: Command, b: Command) => boolean,
 ): Understood {
   const none: Understood = { kind: 'none' };
   const meant: Understood[] = [];
   const greetings: Understood[] = [];
+  const told: Command[] = [];
   for (const { sentence, understood } of said) {
     // "Good morning, dear. Would you …": a greeting, when another sentence is the request
     if (tokenize(sentence).every((t) => GREETING.has(t))) greetings.push(understood);
+    // "That's rather bright. Could you take it down to half?": a feeling told of the thing
+    // another sentence asks for is its reason
+    else if (understood.kind === 'command' && declarative(sentence)) told.push(understood.command);
     else if (understood.kind !== 'none') meant.push(understood);
     else if (!asideSentence(stage2, sentence)) return none;
   }
+  const asked = meant.flatMap((u) =>
+    u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [],
+  );
+  for (const c of told) if (!asked.some((a) => sameTarget(a, c))) meant.push({ kind: 'command', command: c });
   // "We're off up to bed now. Good night, house.": the greeting was the request
   if (meant.length === 0) meant.push(...greetings.filter((u) => u.kind !== 'none'));
   if (meant.length === 1) return meant[0]!;

@@ -101,7 +101,7 @@ export class Understanding {
         understood: this.understand(sentence, area, { ...conv }),
       }));
       conv.pending = undefined;
-      return joinSentences(this.stage2, said);
+      return joinSentences(this.stage2, said, (a, b) => this.sameTarget(a, b));
     }
     this.questionMark = /\?\s*$/.test(text);
     const marked = markPronounOne(markClockTimes(text), this.places);
@@ -492,6 +492,19 @@ export class Understanding {
     return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
   }
 
+  /** Two commands on the same devices, whatever each does. */
+  private sameTarget(a: Command, b: Command): boolean {
+    const ids = (r: Reading) =>
+      !r.target
+        ? ''
+        : (r.target.kind === 'entities' ? r.target.entities : this.stage2.membersOf(r.target))
+            .map((e) => e.entity_id)
+            .sort()
+            .join(' ');
+    const x = ids(a.reading);
+    return x.length > 0 && x === ids(b.reading);
+  }
+
   /** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
   private stepThenValue(a: Command, b: Command): boolean {
     const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
@@ -570,6 +583,15 @@ export class Understanding {
         u = this.withReason(tokenize(txt), area, ref) ?? u;
       if ((!u || u.kind === 'none') && parts.length === 0)
         u = this.afterRemark(tokenize(txt), area, ref) ?? u;
+      // "pop the office heater on, it's perishing up here": a feeling told of what was just
+      // asked for is its reason, not a second command
+      if (
+        u?.kind === 'command' &&
+        parts.length > 0 &&
+        declarative(seg) &&
+        this.sameTarget(parts[parts.length - 1]!, u.command)
+      )
+        return;
       if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
         const prev = parts[parts.length - 1];
         const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
