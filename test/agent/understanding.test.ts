@@ -1053,3 +1053,20 @@ describe('feelings, and a feeling told as the reason for a request', () => {
     expect(read('turn on the lights in the den').intent).toBeNull();
   });
 });
+
+describe('a place said but unknown', () => {
+  it.each([
+    'turn on the lights in the lod',
+    'turn on the lights in the den',
+    'switch off the lights in the snug',
+  ])('is never spelled into a word of action or feeling: "%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('a typo of a room of the home is still that room', () => {
+    expect(read('turn on the lights in the kitchn')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { area: 'Kitchen', domain: 'light' },
+    });
+  });
+});

@@ -56,6 +56,9 @@ function shutOff(tokens: string[], i: number): boolean {
   return false;
 }
 
+const ARTICLES = new Set(['the', 'my', 'our', 'your']);
+const PLACE_PREPOSITIONS = new Set(['in', 'into', 'on', 'at', 'from', 'upstairs', 'downstairs']);
+
 /** Words after which "were" is "we're": "were off out now", "were all heading out". */
 const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
@@ -96,17 +99,22 @@ export class SecondStage {
   correct(tokens: string[]): { tokens: string[]; corrected: number } {
     const out: string[] = [];
     let corrected = 0;
-    for (const t of this.synonyms(tokens)) {
+    const said = this.synonyms(tokens);
+    said.forEach((t, i) => {
       // a negation is never corrected into a word of the home ("not" → "hot")
       let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
       // a typo never becomes a value: "pull the blinds down" is not "full"
       if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
+      // where a place is said ("in the den"), a word is only spelled into one of the home's
+      // words, never into a word of action or feeling
+      const placeSaid = ARTICLES.has(said[i - 1] ?? '') && PLACE_PREPOSITIONS.has(said[i - 2] ?? '');
+      if (placeSaid && c?.some((w) => w !== t && !this.index.vocabulary.has(w))) c = undefined;
       if (!c) out.push(t);
       else {
         if (c.length !== 1 || c[0] !== t) corrected++;
         out.push(...c);
       }
-    }
+    });
     return { tokens: out, corrected };
   }
 
