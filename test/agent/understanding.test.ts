@@ -1070,3 +1070,34 @@ describe('a place said but unknown', () => {
     });
   });
 });
+
+describe('follow-ups in a conversation', () => {
+  it.each([
+    // a kind of device after a command: the one of the place just acted on
+    ['the fan as well', ['switch off the kitchen light'], 'HassTurnOff', { name: 'Kitchen Fan' }],
+    // the step again, or the other way
+    [
+      'a bit more',
+      ['turn the kitchen speaker up'],
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_step: 'up' },
+    ],
+    [
+      'actually a little less',
+      ['turn the kitchen speaker up'],
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_step: 'down' },
+    ],
+    // the answer to "which one?" by where it is
+    ['no, the one by the bed', ['turn off the lamp'], 'HassTurnOff', { name: 'Bedside Lamp' }],
+    // a value limited by "only", an apology after it
+    ['only halfway, sorry', ['open the bedroom curtains'], 'HassSetPosition', { position: 50 }],
+    ['lock it anyway to be safe', ['is the front door locked'], 'HassTurnOn', { name: 'Front Door' }],
+  ])('"%s" after %j', (text, history, intent, slots) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+
+  it('"more" with nothing stepped before it is not understood', () => {
+    expect(read('a bit more', null, ['turn on the kitchen light']).intent).toBeNull();
+  });
+});

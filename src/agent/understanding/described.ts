@@ -40,7 +40,7 @@ const RELATIONS = [
 ].map((r) => r.split(' '));
 
 /** Nouns that stand for any device ("the thing that …", "the machine that …"). */
-const ANY_KIND = new Set(['thing', 'machine', 'gadget', 'device', 'contraption']);
+const ANY_KIND = new Set(['thing', 'machine', 'gadget', 'device', 'contraption', 'one', 'ones']);
 
 /** Words said of a device that add nothing to which one: "that tall standing lamp". */
 const ADJECTIVES = new Set(
@@ -208,6 +208,9 @@ function fitting(index: RegistryIndex, word: string, landmark: string[]): Intent
   const called = cands.filter((e) => nameWords(e).has(singular));
   if (called.length > 0) cands = called;
   const linked = landmark.flatMap((w) => [w, ...(LANDMARKS[w] ?? [])]);
+  const roomWords = new Set(
+    reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]).flatMap((n) => tokenize(n)),
+  );
   // "the lamp by the tv": the rooms of the other devices the landmark names
   const rooms = new Set(
     reg.entities
@@ -218,7 +221,8 @@ function fitting(index: RegistryIndex, word: string, landmark: string[]): Intent
     const words = nameWords(e);
     const area = e.area ? index.areaById.get(e.area) : undefined;
     const areaWords = area ? [area.name, ...(area.aliases ?? [])].flatMap((n) => tokenize(n)) : [];
-    const byName = linked.some((w) => words.has(w)) ? 2 : 0;
+    // a room's word in a name ("Bedroom Curtains") says the room, not which device
+    const byName = linked.some((w) => words.has(w) && !roomWords.has(w)) ? 2 : 0;
     const byRoom = linked.some((w) => areaWords.includes(w)) || rooms.has(e.area) ? 1 : 0;
     return { e, score: byName + byRoom };
   });

@@ -71,3 +71,27 @@ export function readFollowUp(
   if (!target) return undefined;
   return finish(index, ref.intent, base, target, allowed);
 }
+
+const MORE_WORDS = new Set(
+  'a bit little tad touch smidge notch even again please just lil bit more less only slightly'.split(' '),
+);
+
+/**
+ * "bit more", "a little more", "even more", "a bit less": the last turn's step again, or the
+ * other way, on the same devices.
+ */
+export function moreOfTheSame(tokens: string[], ref: Referent): Reading | undefined {
+  if (tokens.length === 0 || !tokens.every((t) => MORE_WORDS.has(t))) return undefined;
+  const more = tokens.includes('more');
+  if (more === tokens.includes('less')) return undefined;
+  const key = Object.keys(ref.slots).find((k) => k.endsWith('_step'));
+  const step = key ? ref.slots[key] : undefined;
+  if (!key || (step !== 'up' && step !== 'down')) return undefined;
+  const entities = ref.target.kind === 'entities' ? ref.target.entities : [];
+  return {
+    intent: ref.intent,
+    slots: { ...ref.slots, [key]: more ? step : step === 'up' ? 'down' : 'up' },
+    entity_ids: entities.map((e) => e.entity_id),
+    target: ref.target,
+  };
+}

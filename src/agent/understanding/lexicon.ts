@@ -434,6 +434,11 @@ export const HELP_PHRASES = [
 
 /** Multi-word fillers, matched before single words ("make sure" is not "make"). */
 export const FILLER_PHRASES = [
+  // a reason that changes nothing: "lock it anyway to be safe"
+  'to be safe',
+  'to be sure',
+  'just in case',
+  'anyway',
   // going somewhere, not switching off: "I'm off to bed"
   'off to bed',
   'off to work',

@@ -14,7 +14,7 @@ import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT
 import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
-import type { ReadContext, Reading, Target } from './reading.js';
+import type { ReadContext, Reading, Referent, Target } from './reading.js';
 import {
   BEFORE_A_THING,
   embeddedQuestion,
@@ -54,6 +54,15 @@ function shutOff(tokens: string[], i: number): boolean {
     if (['we', 'i', 'you', 'they', 'he', 'she', 'and', 'then'].includes(tokens[k]!)) return false;
   }
   return false;
+}
+
+/** The one area of what a referent acts on, if it has one. */
+function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefined {
+  const t = ref.target;
+  if (t.kind === 'group') return t.area;
+  const areas = new Set(t.entities.map((e) => e.area));
+  const id = areas.size === 1 ? [...areas][0] : undefined;
+  return id ? index.areaById.get(id) : undefined;
 }
 
 const ARTICLES = new Set(['the', 'my', 'our', 'your']);
@@ -133,6 +142,9 @@ export class SecondStage {
           ? ['we', 'are', ...all.slice(1)]
           : all,
     );
+    // "only halfway", "just 50 percent": "only" before a value limits nothing else
+    for (let i = raw.length - 2; i >= 0; i--)
+      if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"
@@ -372,7 +384,15 @@ export class SecondStage {
     // no action of its own: "and the bedroom too", "what about the kitchen", "the floor lamp"
     if (ctx.referent && cues.length === 0 && numbers.length === 0 && (followPhrase || !question)) {
       if (names.length > 0 || explicitPlace || noun)
-        return readFollowUp(this.index, ctx.referent, names[0]?.v, place, noun, ctxArea);
+        // "turn off the kitchen light" … "the fan too": the fan of the place just acted on
+        return readFollowUp(
+          this.index,
+          ctx.referent,
+          names[0]?.v,
+          place,
+          noun,
+          referentArea(this.index, ctx.referent) ?? ctxArea,
+        );
     }
     if (question) {
       // "who is home" asks after people; "who is at the front door" after a visitor

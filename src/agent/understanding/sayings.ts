@@ -15,6 +15,7 @@ export const SHORT_FORMS: Record<string, string> = {
   ya: 'you',
   yer: 'you',
   ye: 'you',
+  em: 'them',
   // spellings of the sound: "porch lite", "nite light"
   lite: 'light',
   lites: 'lights',

@@ -31,6 +31,8 @@ import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guard
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
+import { describedDevice } from './described.js';
+import { moreOfTheSame } from './follow-up.js';
 import { SecondStage } from './reader.js';
 import { joinSentences, sentencesOf } from './sentences.js';
 import { askWhich, calledByPlace } from './targets.js';
@@ -117,6 +119,10 @@ export class Understanding {
       const picked = this.pick(pending, tokens);
       if (picked) return { kind: 'command', command: { reading: picked } };
     }
+
+    // "bit more", "a little less": the last step again
+    const more = conv.referent ? moreOfTheSame(withoutSecondThoughts(tokens), conv.referent) : undefined;
+    if (more) return { kind: 'command', command: { reading: more } };
 
     const rule = readRule(tokens, {
       // a rule's command may carry its reason: "… switch the tree off so we stop forgetting"
@@ -447,7 +453,8 @@ export class Understanding {
   /** "the floor lamp", "the one in the kitchen", "the upstairs one": one of the candidates. */
   private pick(pending: Reading, tokens: string[]): Reading | undefined {
     const cands = pending.candidates ?? [];
-    const { tokens: fixed } = this.stage2.correct(tokens);
+    // ("the one by the bed": the one so described)
+    const { tokens: fixed } = this.stage2.correct(describedDevice(this.engine.registryIndex, tokens));
     const words = new Set(fixed);
     const index = this.engine.registryIndex;
     // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
@@ -551,6 +558,8 @@ export class Understanding {
       }
       // "could you put the kettle on, I'm absolutely shattered": the remark is no part
       if (this.stage2.isRemark(seg)) return;
+      // "just halfway, sorry": an apology or thanks after the request
+      if (i > 0 && tokenize(seg).every((t) => SIGN_OFF.has(t))) return;
       // "close the garage door, I think it is still open": telling a state is no second command
       if (parts.length > 0 && declarative(seg) && tellsAState(tokenize(seg)) && this.stage2.isAside(seg))
         return;
@@ -619,6 +628,14 @@ export class Understanding {
     if (parts.length === 1) return { kind: 'command', command: parts[0]! };
     return { kind: 'compound', parts };
   }
+}
+
+/** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
+const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
+
+/** The words after second thoughts: "actually a bit more" → "a bit more". */
+function withoutSecondThoughts(tokens: string[]): string[] {
+  return tokens.slice(leadingSecondThoughts(tokens));
 }
 
 /** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
