@@ -1101,3 +1101,17 @@ describe('follow-ups in a conversation', () => {
     expect(read('a bit more', null, ['turn on the kitchen light']).intent).toBeNull();
   });
 });
+
+describe('a request is never cut from what it acts on', () => {
+  it('"please clean the windows, they are very dirty" starts no vacuum', () => {
+    expect(read('please clean the windows, they are very dirty').intent).toBeNull();
+    expect(read('please clean the windows they are filthy').intent).toBeNull();
+  });
+
+  it("a step of light or sound with its reason is the caller room's", () => {
+    expect(read("bit brighter in here I'm chopping onions", 'Kitchen')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'up', area: 'Kitchen' },
+    });
+  });
+});

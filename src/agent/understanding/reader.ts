@@ -10,7 +10,14 @@
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
-import { chooseIntent, CUE_IMPLIES, domainsNamed, INTENT_DOMAINS, NO_DOMAIN_SLOT } from './choose-intent.js';
+import {
+  chooseIntent,
+  CUE_IMPLIES,
+  domainsNamed,
+  FEELINGS,
+  INTENT_DOMAINS,
+  NO_DOMAIN_SLOT,
+} from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
@@ -230,6 +237,19 @@ export class SecondStage {
         (i) => (i.t !== 'name' || (oneWord && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
       );
     return clean(tag(this.index, raw), opts.names) && clean(tag(this.index, tokens), true);
+  }
+
+  /**
+   * Whether the words say what they act on: a name, device word, place, floor, pronoun or
+   * "here" — or a step of light, sound or warmth, which is the caller's room's ("bit dimmer").
+   */
+  saysWhat(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).some(
+      (i) =>
+        ['name', 'noun', 'area', 'floor', 'pronoun', 'here'].includes(i.t) ||
+        (i.t === 'cue' && FEELINGS.has(i.cue)),
+    );
   }
 
   /** Nothing of the home in the words: no name, device word, place or floor. */

@@ -190,6 +190,8 @@ export class Understanding {
       // "what time is it I've lost track"
       const special = specialIntent(head);
       if (special) return { kind: 'special', intent: special };
+      // "please clean | the windows they are dirty": a request cut from what it acts on is none
+      if (!this.stage2.saysWhat(head.join(' '))) continue;
       const u = this.single(head, area, referent);
       if (u?.kind === 'command' || u?.kind === 'ask') return u;
     }
@@ -225,6 +227,7 @@ export class Understanding {
           !this.stage2.isAside(text))
       )
         continue;
+      if (!this.stage2.saysWhat(tokens.slice(i).join(' '))) continue;
       const u = this.single(tokens.slice(i), area, referent);
       if (u?.kind === 'command' || u?.kind === 'ask') return u;
     }
