@@ -1115,3 +1115,44 @@ describe('a request is never cut from what it acts on', () => {
     });
   });
 });
+
+describe('English as a second language', () => {
+  it.each([
+    ['please close the light in the kitchen', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['open the light in the hallway please', 'HassTurnOn', { name: 'Hallway Light' }],
+    ['TV more loud', 'HassSetVolume', { name: 'Living Room TV', volume_step: 'up' }],
+    ['is the christmas tree lighted', 'HassGetState', { name: 'Christmas Tree', state: 'on' }],
+    ['is the back door closed with the key', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['did somebody forget the kettle on', 'HassGetState', { name: 'Kettle', state: 'on' }],
+    ['which date we have today', 'HassGetCurrentDate', {}],
+    ['kindly tell me what all you are able to do', 'HearthHelp', {}],
+    ['please make that undone', 'HearthUndo', {}],
+    ['put everything like it was before', 'HearthUndo', {}],
+    ['put the standing lamp on fifteen procent', 'HassLightSet', { name: 'Floor Lamp', brightness: 15 }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    ['after ten minutes please off the kettle', { delay_seconds: 600 }],
+    ['in one and half hour close the garage door', { delay_seconds: 5400 }],
+    ['switch off the christmas tree at half past eleven in the night', { at: '23:30' }],
+  ])('times: "%s"', (text, when) => {
+    expect(read(text).slots).toMatchObject(when);
+  });
+
+  it('rules at "22 hours" and "6 o\'clock in the morning"', () => {
+    expect(read('each evening at 22 hours lock the front door automatically').intent).toBe(
+      'HearthAutomationCreate',
+    );
+    expect(read("every day at 6 o'clock in the morning put on the coffee machine").intent).toBe(
+      'HearthAutomationCreate',
+    );
+  });
+
+  it('a word of a room alone names no device: "I am leaving the room" closes no blinds', () => {
+    const r = read('please close the light here, I am leaving the room');
+    expect(r.intent === null || 'ask' in r || r.slots.name !== 'Living Room Blinds').toBe(true);
+    expect(r.slots.name).not.toBe('Living Room Blinds');
+  });
+});

@@ -85,6 +85,8 @@ export class RegistryIndex {
   /** Whole names and aliases (a part equal to one is not partial) and area/floor names. */
   private readonly wholeNames = new Set<string>();
   private readonly placeNames = new Set<string>();
+  /** The words of area names ("room" of "Living Room"). */
+  private readonly placeWords = new Set<string>();
 
   constructor(readonly registry: IntentRegistry) {
     for (const f of registry.floors) {
@@ -99,6 +101,7 @@ export class RegistryIndex {
       for (const n of [a.name, ...(a.aliases ?? [])]) {
         this.addPhrase(n, { list: 'area', value: { kind: 'area', area: a } satisfies AreaValue });
         this.placeNames.add(tokenize(n).join(' '));
+        for (const w of tokenize(n)) this.placeWords.add(w);
       }
     }
 
@@ -152,6 +155,9 @@ export class RegistryIndex {
     for (const [end, set] of byEnd) {
       const phrase = tokens.slice(start, end).join(' ');
       if (this.wholeNames.has(phrase) || this.placeNames.has(phrase)) continue;
+      // a word of a place's name alone ("room" of "Living Room") names no device: "I am
+      // leaving the room" is no "Living Room Blinds"
+      if (end - start === 1 && this.placeWords.has(phrase)) continue;
       if (/^\d+(\.\d+)?$/.test(phrase) || phrase.length < 2) continue;
       hit(end, {
         list: 'name',

@@ -206,6 +206,10 @@ export function chooseIntent(
   if (has('unlock')) return off('unlock');
   if (has('arm')) return on('arm');
   if (has('disarm')) return off('disarm');
+  // "close the light", "open the light": switching, as several languages say it
+  const switched = domains.size > 0 && [...domains].every((x) => ['light', 'switch', 'fan'].includes(x));
+  if (has('open') && switched && !has('close')) return on('on');
+  if (has('close') && switched && !has('open')) return off('off');
   if (has('open')) return on('open');
   if (has('close')) return off('close');
   if (has('on') || has('activate') || has('start'))

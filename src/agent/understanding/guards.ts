@@ -120,6 +120,7 @@ export const NOT_POLITE = new Set(
   `forget ignore avoid skip cancel quit abort prevent stop wait hold pause nevermind except unless
    until till before after later earlier soon tonight tomorrow yesterday today morning evening
    afternoon noon midnight weekend week day days daily hour hours minute minutes second seconds
+   month months year years
    monday tuesday wednesday thursday friday saturday sunday every each whenever while once twice
    instead rather only without against nobody nothing none neither nor unplug disconnect remove
    delete reset break broke broken why who whose whom where remind reminder ask text call message

@@ -149,6 +149,8 @@ export class SecondStage {
           ? ['we', 'are', ...all.slice(1)]
           : all,
     );
+    // "did somebody forget the coffee machine on": left it on
+    if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
     // "only halfway", "just 50 percent": "only" before a value limits nothing else
     for (let i = raw.length - 2; i >= 0; i--)
       if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);

@@ -16,6 +16,9 @@ export const SHORT_FORMS: Record<string, string> = {
   yer: 'you',
   ye: 'you',
   em: 'them',
+  procent: 'percent',
+  prozent: 'percent',
+  musik: 'music',
   // spellings of the sound: "porch lite", "nite light"
   lite: 'light',
   lites: 'lights',
@@ -34,6 +37,7 @@ const SYNONYMS: string[][] = [
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
   ['coffee machine', 'coffee maker'],
+  ['floor lamp', 'standing lamp', 'standard lamp'],
   ['movie', 'film'],
   ['tv', 'television', 'telly'],
   ['good night', 'night night', 'nighty night'],

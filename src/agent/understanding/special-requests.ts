@@ -44,7 +44,7 @@ const SECOND_THOUGHTS = new Set([
  * never mind, cancel it", "that was a mistake, reverse it").
  */
 const SOFTENERS = new Set(
-  `hey ok okay oops so please um uh love dear darling mate hun pet buddy pal then actually really
+  `hey ok okay oops so please kindly um uh love dear darling mate hun pet buddy pal then actually really
    again quickly`.split(/\s+/),
 );
 
@@ -96,11 +96,17 @@ const UNDO_CORES = [
   'control z',
   'the way it was',
   'how it was',
+  'like it was',
+  'as it was',
+  'make that undone',
+  'make it undone',
+  'put everything back',
+  'put everything like it was',
 ].map((p) => p.split(' '));
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
-   me again now way was how before what you just did all of to`.split(/\s+/),
+   me again now way was how before what you just did all of to everything`.split(/\s+/),
 );
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(
@@ -129,7 +135,15 @@ function asksUndo(tokens: string[]): boolean {
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // ("whats the time love", "what can you actually do then": words said to soften, or to someone)
-  const core = tokens.filter((t) => !SOFTENERS.has(t)).flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
+  const softened = tokens
+    .filter((t) => !SOFTENERS.has(t))
+    .flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
+  // "please tell me, what is the time now", "kindly tell me what all you are able to do"
+  const tell = softened.findIndex((t, i) => t === 'tell' && softened[i + 1] === 'me');
+  const core =
+    tell >= 0 && tell <= 3 && ['what', 'which', 'how'].includes(softened[tell + 2] ?? '')
+      ? softened.slice(tell + 2).filter((t) => t !== 'all')
+      : softened;
   // "what time is it now", "what date is it today"
   const asked = ['now', 'today'].includes(core[core.length - 1] ?? '') ? core.slice(0, -1) : core;
   const text = core.join(' ');

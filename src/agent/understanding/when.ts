@@ -69,7 +69,8 @@ export function recurs(tokens: string[]): boolean {
 export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t === 'in') {
+    // "in ten minutes", "after ten minutes"
+    if (t === 'in' || (t === 'after' && /^(\d|a|an|half|one)/.test(tokens[i + 1] ?? ''))) {
       const r = readDelay(tokens, i + 1);
       if (r)
         return {
@@ -139,6 +140,14 @@ function readDelay(tokens: string[], i: number): { seconds: number; end: number 
     j++;
   }
   if (n === undefined) return undefined;
+  // "one and half hour", "two and a half hours"
+  if (
+    tokens[j] === 'and' &&
+    (tokens[j + 1] === 'half' || (tokens[j + 1] === 'a' && tokens[j + 2] === 'half'))
+  ) {
+    n += 0.5;
+    j += tokens[j + 1] === 'half' ? 2 : 3;
+  }
   const unit = UNIT_SECONDS[tokens[j] ?? ''];
   if (!unit) return undefined;
   j++;
@@ -214,6 +223,9 @@ function readClock(
       j++;
     }
   } else return undefined;
+  // "at 6 o'clock in the morning": the o'clock first, then the part of the day
+  if (tokens[j] === 'o' && tokens[j + 1] === 'clock') j += 2;
+  else if (tokens[j] === 'oclock') j++;
   let tomorrow = false;
   if (tokens[j] === 'tomorrow') {
     tomorrow = true;
@@ -248,6 +260,13 @@ function readClock(
     j += 3;
   } else if (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'morning') {
     j += 3;
+  } else if (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'night') {
+    // "half past eleven in the night" is 23:30; "two in the night" is 02:00
+    if (h >= 6 && h < 12) h += 12;
+    j += 3;
+  } else if (tokens[j] === 'hours' || tokens[j] === 'hrs') {
+    // "at 22 hours"
+    j++;
   } else if (tokens[j] === 'tonight') {
     if (h < 12) h += 12;
     j++;
