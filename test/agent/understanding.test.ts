@@ -1156,3 +1156,14 @@ describe('English as a second language', () => {
     expect(r.slots.name).not.toBe('Living Room Blinds');
   });
 });
+
+describe('declining what the agent cannot do', () => {
+  it.each([
+    'how do I reset the robot vacuum',
+    'how can we reprogram the garage door remote',
+    // a sound-alike must start like the word: "dryer" is no "door"
+    'start the dryer',
+  ])('declines "%s"', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@
  * what someone did, an embedded question, politeness the lexicon does not know, a remark
  * beside the request. The second stage (reader.ts) asks these before it reads a command.
  */
-import { QUESTION_WORDS } from './lexicon.js';
+import { QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
 import type { Item } from './tagger.js';
 
 export const NEGATIONS = new Set(['not', 'never', 'dont']);
@@ -262,6 +262,15 @@ export function declarative(text: string, subjectWords = 3): boolean {
   return re.test(s);
 }
 
+/** "how do I reset the robot vacuum", "how can we …": how to do something, not how a thing is. */
+export function howTo(tokens: string[]): boolean {
+  return (
+    tokens[0] === 'how' &&
+    ['do', 'can', 'should', 'would', 'could'].includes(tokens[1] ?? '') &&
+    ['i', 'we', 'you'].includes(tokens[2] ?? '')
+  );
+}
+
 /**
  * A question may carry words the lexicon does not know around what it asks ("is the kitchen
  * fan still whirring away", "is anybody creeping about in the hallway"): it acts on nothing,
@@ -271,14 +280,21 @@ export function declarative(text: string, subjectWords = 3): boolean {
  */
 export function asideInQuestion(items: Item[], tokens: string[]): boolean {
   if (['tell', 'show'].includes(tokens[0] ?? '')) return false;
+  if (howTo(tokens)) return false;
   return items.every((u, k) => {
     if (u.t !== 'unknown') return true;
     const next = items[k + 1];
     return (
       !/\d/.test(u.word) &&
       !NOT_POLITE.has(u.word) && // "what's on tv tonight" asks of another time
-      // "how old is the front door" asks of something else ("how many degrees" does not)
+      // "how old is the front door", "how many watts …" ask of something else ("how many
+      // degrees" does not)
       !(tokens[u.start - 1] === 'how' && !['many', 'much'].includes(u.word)) &&
+      !(
+        ['many', 'much'].includes(tokens[u.start - 1] ?? '') &&
+        tokens[u.start - 2] === 'how' &&
+        !TEMPERATURE_QUESTION.has(u.word)
+      ) &&
       !BEFORE_A_THING.has(tokens[u.start - 1] ?? '') &&
       !(next && ['name', 'noun', 'area', 'floor'].includes(next.t))
     );

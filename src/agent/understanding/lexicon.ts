@@ -419,7 +419,7 @@ export const FILLERS = new Set(
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank whack blast
    moment yet both house properly routine thx ty ta
-   mode scene scenes setting settings setup arrangement preset everyone folks guys called named
+   mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty
    alexa google siri hearth computer yo anywhere somewhere
    leave left leaving bed out heading

@@ -26,6 +26,7 @@ import {
   BEFORE_A_THING,
   embeddedQuestion,
   excepted,
+  howTo,
   narrated,
   negated,
   NEGATIONS,
@@ -157,7 +158,7 @@ export class SecondStage {
     // "swithc the kettle of": a sentence never ends in "of"
     if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
     // before spelling correction, which would make "not" a "hot"
-    if (negated(raw) || narrated(raw) || excepted(raw)) return undefined;
+    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw)) return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
     // request ("could you turn the light on?")
     const asked =

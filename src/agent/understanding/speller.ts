@@ -72,7 +72,9 @@ export class Speller {
     const sound = this.phonetic
       .get(soundKey(tok))
       ?.filter((w) => Math.abs(w.length - tok.length) <= 1 && this.preferred.has(w));
-    if (sound?.length === 1 && tok.length >= 4) return [sound[0]!];
+    // (and they start alike: "dryer" is no "door")
+    if (sound?.length === 1 && tok.length >= 4 && sound[0]!.slice(0, 2) === tok.slice(0, 2))
+      return [sound[0]!];
     return undefined;
   }
 }
