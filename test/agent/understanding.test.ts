@@ -1167,3 +1167,22 @@ describe('declining what the agent cannot do', () => {
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe('politeness said as a condition, and words to the listener', () => {
+  it.each([
+    [
+      "if it's not too much trouble, could you get the robot vacuum going?",
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+    ],
+    ['please, if it is not a problem, switch on the kettle', 'HassTurnOn', { name: 'Kettle' }],
+    ['quick question, is the back door locked', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['kettle on mate', 'HassTurnOn', { name: 'Kettle' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('"could you check …?" still asks', () => {
+    expect(read('is the kettle on, could you check?').intent).toBe('HassGetState');
+  });
+});

@@ -50,6 +50,16 @@ export function negated(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     // "never mind", "if you don't mind": no negated request
     if (!NEGATIONS.has(t) || tokens[i + 1] === 'mind') return false;
+    // "if it is not too much trouble", "if it's not a problem": politeness
+    if (
+      /^(too much |a |any |much of a )?(trouble|problem|bother)$/.test(
+        tokens
+          .slice(i + 1, i + 4)
+          .join(' ')
+          .replace(/ (could|would|can|please|you|i|we).*$/, ''),
+      )
+    )
+      return false;
     // a question's "isn't the door locked"
     if (i === 1 && ['is', 'are', 'was', 'were', 'has', 'have'].includes(tokens[0]!)) return false;
     // "if it's not too much trouble, …": a "not" that negates no action

@@ -421,7 +421,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty
-   alexa google siri hearth computer yo anywhere somewhere
+   alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
     .split(/\s+/)
@@ -452,11 +452,16 @@ export const HELP_PHRASES = [
 export const FILLER_PHRASES = [
   // a reason that changes nothing: "lock it anyway to be safe"
   'to be safe',
+  'quick one',
+  'quick question',
   'for a moment',
   'for a minute',
-  'if it is not a problem',
+  // (read with its "not" already set aside, as every sentence is)
+  'if it is a problem',
   'if it is no problem',
-  'if it is not too much trouble',
+  'if it is too much trouble',
+  'if it is no trouble',
+  'if it is any trouble',
   'to its station',
   'to its base',
   'to its dock',

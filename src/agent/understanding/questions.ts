@@ -5,7 +5,6 @@
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
 import { stateFor } from '../intents/states.js';
-import { ACTION_VERBS } from './guards.js';
 import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import type { Item } from './tagger.js';
@@ -206,6 +205,20 @@ export function wrappedQuestion(tokens: string[]): number {
     : -1;
 }
 
+/** "could you tell me …", "can you check …": asking to be told, not to act. */
+const ASKING_VERBS = new Set([
+  'tell',
+  'check',
+  'see',
+  'let',
+  'find',
+  'confirm',
+  'say',
+  'know',
+  'remind',
+  'show',
+]);
+
 const MODALS = new Set(['can', 'could', 'would', 'will', 'might', 'mind']);
 
 /**
@@ -225,7 +238,8 @@ export function askedAsRequest(tokens: string[]): boolean {
         i > 0 &&
         MODALS.has(t) &&
         tokens[i + 1] === 'you' &&
-        (ACTION_VERBS.has(tokens[i + 2] ?? '') || ['please', 'kindly', 'just'].includes(tokens[i + 2] ?? '')),
+        !ASKING_VERBS.has(tokens[i + 2] ?? '') &&
+        !YES_NO.has(tokens[i + 2] ?? ''),
     )
   )
     return true;

@@ -367,7 +367,12 @@ export class SecondStage {
       !question &&
       cues.every((c) => c.cue === 'set') &&
       states.some((st) => st.word === 'on' || st.word === 'cleaning') &&
-      !tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t))
+      // (a state told of the thing comes after it: "if it is no trouble, get the vacuum going")
+      !tokens.some(
+        (t, i) =>
+          ['is', 'are', 'was', 'were'].includes(t) &&
+          items.some((n) => (n.t === 'name' || n.t === 'noun') && n.start < i),
+      )
     ) {
       cueSet.delete('set');
       cueSet.add('start');
