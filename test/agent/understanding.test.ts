@@ -1186,3 +1186,37 @@ describe('politeness said as a condition, and words to the listener', () => {
     expect(read('is the kettle on, could you check?').intent).toBe('HassGetState');
   });
 });
+
+describe('timers, undo and remarks said with more words', () => {
+  it.each([
+    ['oh, cancel that, would you? The children are staying up late.', 'HearthTimerCancel'],
+    ['actually cancel that one', 'HearthTimerCancel'],
+    ['have I anything set to happen later? I cannot recall.', 'HearthTimerList'],
+    ['could you put it back as it was?', 'HearthUndo'],
+    ['no no, sorry, undo this please', 'HearthUndo'],
+  ])('understands "%s"', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+
+  it.each([
+    ['would you be so kind as to switch on the kettle', 'HassTurnOn', { name: 'Kettle' }],
+    ['are the bedroom curtains shut, do you happen to know?', 'HassGetState', { name: 'Bedroom Curtains' }],
+    ['is that light outside by the front step on?', 'HassGetState', { name: 'Porch Light', state: 'on' }],
+    [
+      'set the thermostat to 21 please, my wife feels cold',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21 },
+    ],
+    [
+      'switch the telly off in twenty minutes; my husband always nods off in front of it.',
+      'HassTurnOff',
+      { name: 'Living Room TV', delay_seconds: 1200 },
+    ],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('a sentence that changes the request still stops it', () => {
+    expect(read('Turn off the lights. Stay on.').intent).toBeNull();
+  });
+});

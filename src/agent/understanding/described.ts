@@ -119,7 +119,10 @@ export function describedDevice(index: RegistryIndex, tokens: string[]): string[
       continue;
     // "put the light on over the mirror": the particle belongs to the verb
     let j = i + 1;
-    if ((tokens[j] === 'on' || tokens[j] === 'off') && relationAt(tokens, j + 1)) j++;
+    const particle =
+      (tokens[j] === 'on' || tokens[j] === 'off') && relationAt(tokens, j + 1) ? [tokens[j++]!] : [];
+    // "that light outside by the front step": the last of two relations says where
+    if (relationAt(tokens, j) === 1 && relationAt(tokens, j + 1)) j++;
     const rel = relationAt(tokens, j);
     if (!rel) continue;
     let k = j + rel;
@@ -158,7 +161,6 @@ export function describedDevice(index: RegistryIndex, tokens: string[]): string[
     if (!device) continue;
     let start = i;
     while (start > 0 && ADJECTIVES.has(tokens[start - 1]!)) start--;
-    const particle = j > i + 1 ? [tokens[i + 1]!] : [];
     return [...tokens.slice(0, start), ...tokenize(device.name), ...particle, ...tokens.slice(k)];
   }
   return tokens;

@@ -323,3 +323,17 @@ export function withoutIntensifiers(tokens: string[]): string[] {
       ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? ''),
   );
 }
+
+/**
+ * "We always forget.", "I keep forgetting", "they are staying up late": forgetting or staying
+ * told of someone, not "forget it" or "stay on" (which change the request).
+ */
+export function withoutOwnForgetting(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      !(/^forg[eo]t/.test(t) || /^stay(s|ing)?$/.test(t)) ||
+      !tokens
+        .slice(Math.max(0, i - 3), i)
+        .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve', 'are', 'is', 'am'].includes(w)),
+  );
+}

@@ -420,7 +420,7 @@ export const FILLERS = new Set(
    pop stick flick chuck bung crank whack blast
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
-   currently actually really very quite pretty
+   currently actually really very quite pretty feel feels feeling
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
@@ -453,6 +453,13 @@ export const FILLER_PHRASES = [
   // a reason that changes nothing: "lock it anyway to be safe"
   'to be safe',
   'quick one',
+  'be so good as to',
+  'be so kind as to',
+  'be good enough to',
+  'be kind enough to',
+  'do you happen to know',
+  'do you know',
+  'would you know',
   'quick question',
   'for a moment',
   'for a minute',
@@ -553,6 +560,9 @@ export const TIMER_LIST = [
   'show timers',
   'show my timers',
   'my timers',
+  'anything set to happen',
+  'have i anything set',
+  'is anything set',
   'scheduled commands',
   'what is scheduled',
   'what have i scheduled',
@@ -560,6 +570,9 @@ export const TIMER_LIST = [
 ];
 export const TIMER_CANCEL = [
   'cancel that',
+  // "cancel that one", as tokens read it (a number, or "one" as a device)
+  'cancel that 1',
+  'cancel that ones',
   'cancel it',
   'cancel the timer',
   'cancel my timer',

@@ -37,6 +37,7 @@ import {
   REMARK_BLOCKERS,
   SECOND_THOUGHTS,
   withoutIntensifiers,
+  withoutOwnForgetting,
 } from './guards.js';
 import { placeThere } from './clauses.js';
 import { describedDevice, LANDMARK_WORDS } from './described.js';
@@ -217,7 +218,7 @@ export class SecondStage {
    * "my electric blanket") or changes whether or when to act ("no wait", "tomorrow").
    */
   isRemark(text: string): boolean {
-    const raw = withoutIntensifiers(tokenize(text));
+    const raw = withoutOwnForgetting(withoutIntensifiers(tokenize(text)));
     if (raw.length === 0 || BEFORE_A_THING.has(raw[0]!)) return false;
     if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
     const { tokens } = this.correct(raw);
@@ -230,7 +231,7 @@ export class SecondStage {
    * to do. The caller checks that it is a statement (`declarative`) and reads as no command.
    */
   isAside(text: string, opts: { names: boolean } = { names: true }): boolean {
-    const raw = withoutIntensifiers(tokenize(text));
+    const raw = withoutOwnForgetting(withoutIntensifiers(tokenize(text)));
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
     // a single word of a name is a common word here ("in for the night", "here for dinner");

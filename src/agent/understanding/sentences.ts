@@ -15,6 +15,7 @@ import {
   PAST_FORMS,
   REMARK_BLOCKERS,
   withoutIntensifiers,
+  withoutOwnForgetting,
 } from './guards.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS } from './reading.js';
@@ -44,24 +45,16 @@ const STATEMENT_OPENERS = new Set(
  */
 function told(stage2: SecondStage, tokens: string[]): boolean {
   if (tokens.some((t) => PAST_FORMS.has(t))) return true;
-  const going = declarative(tokens.join(' ')) || ['are', 'am', 'is'].includes(tokens[1] ?? '');
+  // "I can't recall what I asked": what someone cannot do is no request
+  if (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokens.some((t) => NEGATIONS.has(t) || t === 'cannot'))
+    return true;
+  const going =
+    declarative(tokens.join(' ')) ||
+    ['are', 'am', 'is'].includes(tokens[1] ?? '') ||
+    STATEMENT_OPENERS.has(tokens[0] ?? '');
   return stage2
     .cuesOf(tokens.join(' '))
     .every((c) => FEELINGS.has(c.cue) || (going && ['up', 'down', 'in', 'out', 'off'].includes(c.word)));
-}
-
-/**
- * "We always forget.", "I keep forgetting": forgetting told of oneself, not "forget it" (which
- * takes a request back).
- */
-function withoutOwnForgetting(tokens: string[]): string[] {
-  return tokens.filter(
-    (t, i) =>
-      !/^forg[eo]t/.test(t) ||
-      !tokens
-        .slice(Math.max(0, i - 3), i)
-        .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve'].includes(w)),
-  );
 }
 
 /**

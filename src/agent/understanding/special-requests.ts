@@ -106,7 +106,7 @@ const UNDO_CORES = [
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
-   me again now way was how before what you just did all of to everything`.split(/\s+/),
+   me again now way was how before what you just did all of to everything as like this wrong`.split(/\s+/),
 );
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(
@@ -135,7 +135,13 @@ function asksUndo(tokens: string[]): boolean {
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // ("whats the time love", "what can you actually do then": words said to soften, or to someone)
-  const softened = tokens
+  // "cancel that, would you?": the question tag asks nothing
+  const n = tokens.length;
+  const untagged =
+    n > 2 && tokens[n - 1] === 'you' && ['would', 'could', 'will', 'can'].includes(tokens[n - 2]!)
+      ? tokens.slice(0, -2)
+      : tokens;
+  const softened = untagged
     .filter((t) => !SOFTENERS.has(t))
     .flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
   // "please tell me, what is the time now", "kindly tell me what all you are able to do"

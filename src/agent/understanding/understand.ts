@@ -31,6 +31,7 @@ import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guard
 import { readRule, type RuleDraft } from './read-rule.js';
 import { markPronounOne, placeWords } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
+import { FEELINGS } from './choose-intent.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
 import { SecondStage } from './reader.js';
@@ -597,13 +598,13 @@ export class Understanding {
         u = this.afterRemark(tokenize(txt), area, ref) ?? u;
       // "pop the office heater on, it's perishing up here": a feeling told of what was just
       // asked for is its reason, not a second command
-      if (
-        u?.kind === 'command' &&
-        parts.length > 0 &&
-        declarative(seg) &&
-        this.sameTarget(parts[parts.length - 1]!, u.command)
-      )
+      const prev = parts[parts.length - 1];
+      const feels = this.stage2.cuesOf(seg);
+      const feeling = feels.length > 0 && feels.every((c) => FEELINGS.has(c.cue));
+      if (prev && u?.kind === 'command' && (declarative(seg) || feeling) && this.sameTarget(prev, u.command))
         return;
+      // ("set the thermostat to 21, my wife feels cold": the feeling of what was just set)
+      if (prev && feeling && feels.every((c) => FEELING_INTENT[c.cue] === prev.reading.intent)) return;
       if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
         const prev = parts[parts.length - 1];
         const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
@@ -633,6 +634,16 @@ export class Understanding {
   }
 }
 
+/** What a feeling asks of: "cold" of the heating, "dark" of the lights, "loud" of the sound. */
+const FEELING_INTENT: Partial<Record<string, string>> = {
+  warmer: 'HassClimateSetTemperature',
+  cooler: 'HassClimateSetTemperature',
+  brighter: 'HassLightSet',
+  darker: 'HassLightSet',
+  louder: 'HassSetVolume',
+  quieter: 'HassSetVolume',
+};
+
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
 
@@ -651,10 +662,14 @@ const LEADS_ON = new Set(
 /** Verbs that open a request, besides the action verbs: "do the away setting", "pop the kettle on". */
 const REQUEST_VERBS = new Set(['do', 'send', 'pop', 'bring', 'get', 'give', 'stick', 'flick', 'chuck']);
 
-/** The words without "not", "never", "don't" and a "no" before a noun ("no idea", not "no wait"). */
+/**
+ * The words without "not", "never", "don't", a "no" before a noun ("no idea", not "no wait"),
+ * and staying told of oneself ("I'm staying up late").
+ */
 function withoutNegations(tokens: string[]): string[] {
   return tokens.filter(
     (t, i) =>
+      !['stay', 'staying', 'stays'].includes(t) &&
       !NEGATIONS.has(t) &&
       !(
         t === 'no' &&
