@@ -41,29 +41,12 @@ import {
 } from './guards.js';
 import { placeThere } from './clauses.js';
 import { describedDevice, LANDMARK_WORDS } from './described.js';
+import { causative, saidPlainly, shutMeansSwitch } from './said-plainly.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
-
-/** "have the office heater come on": an order to see to it, not "have the lights been left on?". */
-function causative(tokens: string[]): boolean {
-  return (
-    tokens[0] === 'have' &&
-    ['the', 'my', 'our', 'that', 'this'].includes(tokens[1] ?? '') &&
-    !tokens.some((t) => ['been', 'you', 'i', 'we', 'they', 'got', 'gone'].includes(t))
-  );
-}
-
-/** "shut it off", "shut the tree off": the "off" of this "shut", not of "we're off to bed". */
-function shutOff(tokens: string[], i: number): boolean {
-  for (let k = i + 1; k <= i + 5 && k < tokens.length; k++) {
-    if (tokens[k] === 'off') return true;
-    if (['we', 'i', 'you', 'they', 'he', 'she', 'and', 'then'].includes(tokens[k]!)) return false;
-  }
-  return false;
-}
 
 /** The one area of what a referent acts on, if it has one. */
 function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefined {
@@ -76,11 +59,6 @@ function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefin
 
 const ARTICLES = new Set(['the', 'my', 'our', 'your']);
 const PLACE_PREPOSITIONS = new Set(['in', 'into', 'on', 'at', 'from', 'upstairs', 'downstairs']);
-
-/** Words after which "were" is "we're": "were off out now", "were all heading out". */
-const WE_ARE_AFTER = new Set(
-  'off all out going heading leaving back home in up done ready here just about'.split(' '),
-);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
@@ -143,21 +121,7 @@ export class SecondStage {
     const all = describedDevice(this.index, there);
     // "I wonder how warm it is up in the office": the question inside
     const wrapped = wrappedQuestion(all);
-    // ("were off out now …" is "we're off out now", said without its apostrophe)
-    const raw = plainQuestion(
-      wrapped > 0
-        ? all.slice(wrapped)
-        : all[0] === 'were' && WE_ARE_AFTER.has(all[1] ?? '')
-          ? ['we', 'are', ...all.slice(1)]
-          : all,
-    );
-    // "did somebody forget the coffee machine on": left it on
-    if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
-    // "only halfway", "just 50 percent": "only" before a value limits nothing else
-    for (let i = raw.length - 2; i >= 0; i--)
-      if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);
-    // "swithc the kettle of": a sentence never ends in "of"
-    if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
+    const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
     if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw)) return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
@@ -171,8 +135,7 @@ export class SecondStage {
     const { tokens: fixed } = this.correct(
       asked ? withoutNow(raw.filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
     );
-    // "shut the tree off": "shut … off" switches off, as "turn … off" does
-    const tokens = fixed.map((t, i) => (t === 'shut' && shutOff(fixed, i) ? 'switch' : t));
+    const tokens = shutMeansSwitch(fixed);
     if (tokens.length === 0) return undefined;
     const items = withoutEchoes(tag(this.index, tokens));
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);

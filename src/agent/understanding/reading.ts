@@ -42,3 +42,9 @@ export interface ReadContext {
   area?: string | null;
   referent?: Referent | undefined;
 }
+
+/** What a reading leaves for the next turn to refer to. */
+export function referentOf(r: Reading): Referent | undefined {
+  if (!r.target) return undefined;
+  return { intent: r.intent, slots: r.slots, target: r.target };
+}

@@ -8,38 +8,23 @@
 import { IntentEngine, type IntentResult } from '../intents/engine.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
+import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
+import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
+import { compound as readCompound, sameTarget } from './compound.js';
 import type { Conversation } from './conversation.js';
-import { NOUNS } from './lexicon.js';
-import {
-  GREETING,
-  hasJoin,
-  leadingSecondThoughts,
-  NOT_A_REASON,
-  PARTICLES,
-  placeThere,
-  SECOND_THOUGHT_OPENERS,
-  doingSomething,
-  PURPOSE_OPENERS,
-  REASON_OPENERS,
-  SPANS,
-  SUBJECT_OPENERS,
-  sunEvent,
-  tellsAState,
-  waitOnly,
-} from './clauses.js';
-import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
-import { readRule, type RuleDraft } from './read-rule.js';
-import { markPronounOne, placeWords } from './one-as-device.js';
-import { askedAsRequest } from './questions.js';
-import { FEELINGS } from './choose-intent.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
+import { ACTION_VERBS } from './guards.js';
+import { NOUNS } from './lexicon.js';
+import { markPronounOne, placeWords } from './one-as-device.js';
+import { askedAsRequest } from './questions.js';
+import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
+import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
 import { joinSentences, sentencesOf } from './sentences.js';
-import { askWhich, calledByPlace } from './targets.js';
-import { QUESTION_INTENTS, type Reading, type Referent, type Target } from './reading.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
+import { askWhich, calledByPlace } from './targets.js';
 import { cutWhen, markClockTimes, recurs, type When } from './when.js';
 
 export interface Command {
@@ -75,7 +60,8 @@ function vague(r: Reading): boolean {
 }
 
 export class Understanding {
-  private stage2: SecondStage;
+  /** The second stage, over the current registry. */
+  stage2: SecondStage;
   private byId: Map<string, IntentEntity>;
   /** Whether the message being read ends in "?" ("front door locked?" asks). */
   private questionMark = false;
@@ -104,7 +90,7 @@ export class Understanding {
         understood: this.understand(sentence, area, { ...conv }),
       }));
       conv.pending = undefined;
-      return joinSentences(this.stage2, said, (a, b) => this.sameTarget(a, b));
+      return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
     }
     this.questionMark = /\?\s*$/.test(text);
     const marked = markPronounOne(markClockTimes(text), this.places);
@@ -138,101 +124,14 @@ export class Understanding {
     // open the new request
     const single = this.single(tokens, area, conv.referent);
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
-    const compound = this.compound(marked, area, conv.referent);
+    const compound = readCompound(this, marked, area, conv.referent);
     if (compound) return compound;
     if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
       const reasoned =
-        this.withReason(tokens, area, conv.referent) ?? this.afterRemark(tokens, area, conv.referent);
+        withReason(this, tokens, area, conv.referent) ?? afterRemark(this, tokens, area, conv.referent);
       if (reasoned) return reasoned;
     }
     return single ?? { kind: 'none' };
-  }
-
-  /**
-   * A request with its reason said after it, without a comma: "turn the hallway light on I'm
-   * coming in with shopping", "pop the lamp in the office on so I can read", "porch light on
-   * for the delivery driver". The reason starts with a word that opens one, names nothing of
-   * the home, holds no number, time or sun, and nothing that takes the request back; what is
-   * before it must read as a command on its own.
-   */
-  private withReason(
-    tokens: string[],
-    area: string | null,
-    referent: Referent | undefined,
-  ): Understood | undefined {
-    // "… the lights out there": "there" is a place, read with the place or not at all
-    if (placeThere(tokens) >= 0) return undefined;
-    for (let i = 2; i < tokens.length; i++) {
-      const tail = tokens.slice(i);
-      // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
-      // (never right after a verb or its particle: "switch on | the geyser …" has no target)
-      const subject =
-        SUBJECT_OPENERS.has(tokens[i]!) &&
-        !ACTION_VERBS.has(tokens[i - 1]!) &&
-        !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
-        // ("the carpet by the door is filthy": a subject of up to five words)
-        declarative(tail.join(' '), 5);
-      // "… doing my makeup", "… cooking tea": what someone is busy with
-      const busy = doingSomething(tokens[i]!) && this.stage2.cuesOf(tokens[i]!).length === 0;
-      if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
-      // a reason tells, it asks for nothing more: no action of its own, no name of the home
-      if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) || sunEvent(tail))
-        continue;
-      if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
-      // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
-      // no idea"), naming nothing of the home
-      const negative = PURPOSE_OPENERS.has(tail[0]!) || (SELF.has(tail[0]!) && declarative(tail.join(' ')));
-      const told = negative ? withoutNegations(tail) : tail;
-      if (negative && told.length < tail.length && !this.stage2.namesNothing(told.join(' '))) continue;
-      // a statement may use a word of a name as a common word ("the floor is filthy", "the
-      // baby next door is asleep"), a bare reason may not
-      if (!this.stage2.isAside(told.join(' '), { names: subject })) continue;
-      const head = tokens.slice(0, i);
-      // "what time is it I've lost track"
-      const special = specialIntent(head);
-      if (special) return { kind: 'special', intent: special };
-      // "please clean | the windows they are dirty": a request cut from what it acts on is none
-      if (!this.stage2.saysWhat(head.join(' '))) continue;
-      const u = this.single(head, area, referent);
-      if (u?.kind === 'command' || u?.kind === 'ask') return u;
-    }
-    return undefined;
-  }
-
-  /**
-   * A remark said before the request, without a comma: "right I'm up do the good morning
-   * thing", "we're off out now set it to away", "g'day run good morning for us". The remark is
-   * a greeting or a statement that names nothing of the home (a word of a name as a common
-   * word aside), with no number, time or word that changes the request; the request opens with
-   * its verb and reads as a command on its own.
-   */
-  private afterRemark(
-    tokens: string[],
-    area: string | null,
-    referent: Referent | undefined,
-  ): Understood | undefined {
-    // "I tried to turn on the porch light", "we didn't lock the back door": told, not asked
-    if (narrated(tokens) || negated(tokens) || placeThere(tokens) >= 0) return undefined;
-    for (let i = 1; i < tokens.length; i++) {
-      const head = tokens.slice(0, i);
-      const text = head.join(' ');
-      const greeting = head.every((t) => GREETING.has(t));
-      // after a greeting, anything ("night all good night mode pls"); else a verb opens it
-      if (!greeting && !ACTION_VERBS.has(tokens[i]!) && !REQUEST_VERBS.has(tokens[i]!)) continue;
-      const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
-      if (!greeting && !statement) continue;
-      if (
-        !greeting &&
-        (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) ||
-          LEADS_ON.has(head[head.length - 1]!) ||
-          !this.stage2.isAside(text))
-      )
-        continue;
-      if (!this.stage2.saysWhat(tokens.slice(i).join(' '))) continue;
-      const u = this.single(tokens.slice(i), area, referent);
-      if (u?.kind === 'command' || u?.kind === 'ask') return u;
-    }
-    return undefined;
   }
 
   /** A command with a reason after it, as its reading alone (no time to act). */
@@ -241,7 +140,7 @@ export class Understanding {
     area: string | null,
     referent: Referent | undefined,
   ): Reading | undefined {
-    const u = this.withReason(tokens, area, referent);
+    const u = withReason(this, tokens, area, referent);
     return u?.kind === 'command' && !u.command.when ? u.command.reading : undefined;
   }
 
@@ -255,11 +154,7 @@ export class Understanding {
   }
 
   /** One command, with or without a time to act. */
-  private single(
-    said: string[],
-    area: string | null,
-    referent: Referent | undefined,
-  ): Understood | undefined {
+  single(said: string[], area: string | null, referent: Referent | undefined): Understood | undefined {
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
     const lead = leadingSecondThoughts(said);
@@ -488,195 +383,6 @@ export class Understanding {
       target: { kind: 'entities', entities: [e] },
     };
   }
-
-  /** Two commands of one intent on the same devices, said two ways. */
-  private sameDevices(a: Command, b: Command): boolean {
-    if (a.reading.intent !== b.reading.intent || !a.reading.target || !b.reading.target) return false;
-    const ids = (r: Reading) =>
-      r.target!.kind === 'entities'
-        ? r.target!.entities.map((e) => e.entity_id)
-        : this.stage2.membersOf(r.target!).map((e) => e.entity_id);
-    const x = ids(a.reading).sort().join(' ');
-    const y = ids(b.reading).sort().join(' ');
-    const { name: _a, area: _b, floor: _c, domain: _d, device_class: _e, ...va } = a.reading.slots;
-    const { name: _f, area: _g, floor: _h, domain: _i, device_class: _j, ...vb } = b.reading.slots;
-    return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
-  }
-
-  /** Two commands on the same devices, whatever each does. */
-  private sameTarget(a: Command, b: Command): boolean {
-    const ids = (r: Reading) =>
-      !r.target
-        ? ''
-        : (r.target.kind === 'entities' ? r.target.entities : this.stage2.membersOf(r.target))
-            .map((e) => e.entity_id)
-            .sort()
-            .join(' ');
-    const x = ids(a.reading);
-    return x.length > 0 && x === ids(b.reading);
-  }
-
-  /** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
-  private stepThenValue(a: Command, b: Command): boolean {
-    const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
-    const value = step?.replace(/_step$/, '');
-    if (!step || !value || !(value in b.reading.slots) || step in b.reading.slots) return false;
-    const { [step]: _s, ...restA } = a.reading.slots;
-    const { [value]: _v, ...restB } = b.reading.slots;
-    const without = (c: Command, slots: Record<string, string | number>) => ({
-      ...c,
-      reading: { ...c.reading, slots },
-    });
-    return this.sameDevices(without(a, restA), without(b, restB));
-  }
-
-  private readsAsCommand(seg: string, area: string | null, referent: Referent | undefined): boolean {
-    const u = this.single(tokenize(seg), area, referent);
-    return !!u && u.kind !== 'none';
-  }
-
-  /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
-  private compound(
-    text: string,
-    area: string | null,
-    referent: Referent | undefined,
-  ): Understood | undefined {
-    const segments = text
-      // "an hour and a half" is one time, not two commands
-      .split(
-        /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\balso\b)\s*/i,
-      )
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0);
-    if (segments.length < 2) return undefined;
-    const parts: Command[] = [];
-    let ref = referent;
-    let carry = '';
-    let wait: When | undefined;
-    segments.forEach((seg, i) => {
-      // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
-      const pause = waitOnly(tokenize(seg));
-      if (pause && !carry) {
-        wait = pause;
-        return;
-      }
-      // "could you put the kettle on, I'm absolutely shattered": the remark is no part
-      if (this.stage2.isRemark(seg)) return;
-      // "just halfway, sorry": an apology or thanks after the request
-      if (i > 0 && tokenize(seg).every((t) => SIGN_OFF.has(t))) return;
-      // "close the garage door, I think it is still open": telling a state is no second command
-      if (parts.length > 0 && declarative(seg) && tellsAState(tokenize(seg)) && this.stage2.isAside(seg))
-        return;
-      // "no wait, open them again": second thoughts before the request, about the last turn
-      const segTokens = tokenize(seg);
-      if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
-      // "good morning, could you put the kettle on": a greeting before the request, even where
-      // a scene has its words
-      if (
-        parts.length === 0 &&
-        !carry &&
-        i < segments.length - 1 &&
-        segTokens.every((t) => GREETING.has(t)) &&
-        this.readsAsCommand(segments[i + 1]!, area, ref)
-      )
-        return;
-      // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
-      // command and names nothing of the home gives a reason
-      if (declarative(seg) && this.stage2.isAside(seg) && !this.readsAsCommand(seg, area, ref)) return;
-      const txt = carry ? `${carry} ${seg}` : seg;
-      // "the lights in the garage, switch them off": a target alone waits for its action
-      if (i < segments.length - 1 && !this.stage2.hasAction(txt) && parts.length === 0) {
-        carry = txt;
-        return;
-      }
-      let u = this.single(tokenize(txt), area, ref);
-      // "… and turn off the ceiling fan its freezing up here", "im off to uni lock the front
-      // door and …": a reason after the last part, a remark before the first
-      if ((!u || u.kind === 'none') && i === segments.length - 1)
-        u = this.withReason(tokenize(txt), area, ref) ?? u;
-      if ((!u || u.kind === 'none') && parts.length === 0)
-        u = this.afterRemark(tokenize(txt), area, ref) ?? u;
-      // "pop the office heater on, it's perishing up here": a feeling told of what was just
-      // asked for is its reason, not a second command
-      const prev = parts[parts.length - 1];
-      const feels = this.stage2.cuesOf(seg);
-      const feeling = feels.length > 0 && feels.every((c) => FEELINGS.has(c.cue));
-      if (prev && u?.kind === 'command' && (declarative(seg) || feeling) && this.sameTarget(prev, u.command))
-        return;
-      // ("set the thermostat to 21, my wife feels cold": the feeling of what was just set)
-      if (prev && feeling && feels.every((c) => FEELING_INTENT[c.cue] === prev.reading.intent)) return;
-      if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
-        const prev = parts[parts.length - 1];
-        const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
-        // "it's too loud, turn it down": the same command said twice is one command
-        // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
-        // "make the floor lamp more dark, to twenty": the value said after a step is the step
-        if (prev && this.stepThenValue(prev, cmd)) parts[parts.length - 1] = cmd;
-        else if (!prev || (!sameCommand(prev, cmd) && !this.sameDevices(prev, cmd))) parts.push(cmd);
-        ref = referentOf(u.command.reading);
-        carry = '';
-      } else carry = txt;
-    });
-    // "get the ceiling fan going in the bedroom, it's sweltering": what waited for an action
-    // was the command, the rest only remarks
-    if (carry && parts.length === 0) {
-      const u = this.single(tokenize(carry), area, ref);
-      if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
-        parts.push(wait && !u.command.when ? { ...u.command, when: wait } : u.command);
-        carry = '';
-      }
-    }
-    if (carry || parts.length === 0) return undefined;
-    // a wait with nothing after it to do
-    if (wait && parts.every((p) => !p.when)) return undefined;
-    if (parts.length === 1) return { kind: 'command', command: parts[0]! };
-    return { kind: 'compound', parts };
-  }
-}
-
-/** What a feeling asks of: "cold" of the heating, "dark" of the lights, "loud" of the sound. */
-const FEELING_INTENT: Partial<Record<string, string>> = {
-  warmer: 'HassClimateSetTemperature',
-  cooler: 'HassClimateSetTemperature',
-  brighter: 'HassLightSet',
-  darker: 'HassLightSet',
-  louder: 'HassSetVolume',
-  quieter: 'HassSetVolume',
-};
-
-/** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
-const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
-
-/** The words after second thoughts: "actually a bit more" → "a bit more". */
-function withoutSecondThoughts(tokens: string[]): string[] {
-  return tokens.slice(leadingSecondThoughts(tokens));
-}
-
-/** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
-const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed', 'thats']);
-/** Words after which the next words continue the remark: "I tried to | turn …", "we will | lock …". */
-const LEADS_ON = new Set(
-  `to and or but not dont didnt never will would should could can might must shall i we you he she
-   they it then if when so that who which`.split(/\s+/),
-);
-/** Verbs that open a request, besides the action verbs: "do the away setting", "pop the kettle on". */
-const REQUEST_VERBS = new Set(['do', 'send', 'pop', 'bring', 'get', 'give', 'stick', 'flick', 'chuck']);
-
-/**
- * The words without "not", "never", "don't", a "no" before a noun ("no idea", not "no wait"),
- * and staying told of oneself ("I'm staying up late").
- */
-function withoutNegations(tokens: string[]): string[] {
-  return tokens.filter(
-    (t, i) =>
-      !['stay', 'staying', 'stays'].includes(t) &&
-      !NEGATIONS.has(t) &&
-      !(
-        t === 'no' &&
-        !SECOND_THOUGHT_OPENERS.has(tokens[i + 1] ?? '') &&
-        !['need', 'more'].includes(tokens[i + 1] ?? '')
-      ),
-  );
 }
 
 const DOMAIN_OF: Record<string, string> = {
@@ -692,15 +398,3 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
-
-function referentOf(r: Reading): Referent | undefined {
-  if (!r.target) return undefined;
-  return { intent: r.intent, slots: r.slots, target: r.target };
-}
-
-function sameCommand(a: Command, b: Command): boolean {
-  return (
-    a.reading.intent === b.reading.intent &&
-    JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
-  );
-}

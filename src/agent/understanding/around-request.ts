@@ -1,0 +1,152 @@
+/**
+ * A request and the words around it, said without a comma: a reason after it ("turn the
+ * hallway light on I'm coming in with shopping") or a remark before it ("right I'm up do the
+ * good morning thing"). What is set aside names nothing of the home and changes nothing of the
+ * request; what is left must read as a command on its own.
+ */
+import {
+  doingSomething,
+  GREETING,
+  leadingSecondThoughts,
+  NOT_A_REASON,
+  PARTICLES,
+  placeThere,
+  PURPOSE_OPENERS,
+  REASON_OPENERS,
+  SECOND_THOUGHT_OPENERS,
+  SPANS,
+  SUBJECT_OPENERS,
+  sunEvent,
+} from './clauses.js';
+import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
+import type { SecondStage } from './reader.js';
+import type { Referent } from './reading.js';
+import { specialIntent } from './special-requests.js';
+import type { Understood } from './understand.js';
+
+/** What reads a request on its own: the understanding, as the parts here need it. */
+export interface RequestReader {
+  readonly stage2: SecondStage;
+  single(tokens: string[], area: string | null, referent: Referent | undefined): Understood | undefined;
+}
+
+/**
+ * A request with its reason said after it, without a comma: "turn the hallway light on I'm
+ * coming in with shopping", "pop the lamp in the office on so I can read", "porch light on
+ * for the delivery driver". The reason starts with a word that opens one, names nothing of
+ * the home, holds no number, time or sun, and nothing that takes the request back; what is
+ * before it must read as a command on its own.
+ */
+export function withReason(
+  reader: RequestReader,
+  tokens: string[],
+  area: string | null,
+  referent: Referent | undefined,
+): Understood | undefined {
+  // "… the lights out there": "there" is a place, read with the place or not at all
+  if (placeThere(tokens) >= 0) return undefined;
+  for (let i = 2; i < tokens.length; i++) {
+    const tail = tokens.slice(i);
+    // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
+    // (never right after a verb or its particle: "switch on | the geyser …" has no target)
+    const subject =
+      SUBJECT_OPENERS.has(tokens[i]!) &&
+      !ACTION_VERBS.has(tokens[i - 1]!) &&
+      !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
+      // ("the carpet by the door is filthy": a subject of up to five words)
+      declarative(tail.join(' '), 5);
+    // "… doing my makeup", "… cooking tea": what someone is busy with
+    const busy = doingSomething(tokens[i]!) && reader.stage2.cuesOf(tokens[i]!).length === 0;
+    if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
+    // a reason tells, it asks for nothing more: no action of its own, no name of the home
+    if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) || sunEvent(tail))
+      continue;
+    if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
+    // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
+    // no idea"), naming nothing of the home
+    const negative = PURPOSE_OPENERS.has(tail[0]!) || (SELF.has(tail[0]!) && declarative(tail.join(' ')));
+    const told = negative ? withoutNegations(tail) : tail;
+    if (negative && told.length < tail.length && !reader.stage2.namesNothing(told.join(' '))) continue;
+    // a statement may use a word of a name as a common word ("the floor is filthy", "the
+    // baby next door is asleep"), a bare reason may not
+    if (!reader.stage2.isAside(told.join(' '), { names: subject })) continue;
+    const head = tokens.slice(0, i);
+    // "what time is it I've lost track"
+    const special = specialIntent(head);
+    if (special) return { kind: 'special', intent: special };
+    // "please clean | the windows they are dirty": a request cut from what it acts on is none
+    if (!reader.stage2.saysWhat(head.join(' '))) continue;
+    const u = reader.single(head, area, referent);
+    if (u?.kind === 'command' || u?.kind === 'ask') return u;
+  }
+  return undefined;
+}
+
+/**
+ * A remark said before the request, without a comma: "right I'm up do the good morning
+ * thing", "we're off out now set it to away", "g'day run good morning for us". The remark is
+ * a greeting or a statement that names nothing of the home (a word of a name as a common
+ * word aside), with no number, time or word that changes the request; the request opens with
+ * its verb and reads as a command on its own.
+ */
+export function afterRemark(
+  reader: RequestReader,
+  tokens: string[],
+  area: string | null,
+  referent: Referent | undefined,
+): Understood | undefined {
+  // "I tried to turn on the porch light", "we didn't lock the back door": told, not asked
+  if (narrated(tokens) || negated(tokens) || placeThere(tokens) >= 0) return undefined;
+  for (let i = 1; i < tokens.length; i++) {
+    const head = tokens.slice(0, i);
+    const text = head.join(' ');
+    const greeting = head.every((t) => GREETING.has(t));
+    // after a greeting, anything ("night all good night mode pls"); else a verb opens it
+    if (!greeting && !ACTION_VERBS.has(tokens[i]!) && !REQUEST_VERBS.has(tokens[i]!)) continue;
+    const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
+    if (!greeting && !statement) continue;
+    if (
+      !greeting &&
+      (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) ||
+        LEADS_ON.has(head[head.length - 1]!) ||
+        !reader.stage2.isAside(text))
+    )
+      continue;
+    if (!reader.stage2.saysWhat(tokens.slice(i).join(' '))) continue;
+    const u = reader.single(tokens.slice(i), area, referent);
+    if (u?.kind === 'command' || u?.kind === 'ask') return u;
+  }
+  return undefined;
+}
+
+/** The words after second thoughts: "actually a bit more" → "a bit more". */
+export function withoutSecondThoughts(tokens: string[]): string[] {
+  return tokens.slice(leadingSecondThoughts(tokens));
+}
+
+/** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
+const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed', 'thats']);
+/** Words after which the next words continue the remark: "I tried to | turn …", "we will | lock …". */
+const LEADS_ON = new Set(
+  `to and or but not dont didnt never will would should could can might must shall i we you he she
+   they it then if when so that who which`.split(/\s+/),
+);
+/** Verbs that open a request, besides the action verbs: "do the away setting", "pop the kettle on". */
+const REQUEST_VERBS = new Set(['do', 'send', 'pop', 'bring', 'get', 'give', 'stick', 'flick', 'chuck']);
+
+/**
+ * The words without "not", "never", "don't", a "no" before a noun ("no idea", not "no wait"),
+ * and staying told of oneself ("I'm staying up late").
+ */
+function withoutNegations(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      !['stay', 'staying', 'stays'].includes(t) &&
+      !NEGATIONS.has(t) &&
+      !(
+        t === 'no' &&
+        !SECOND_THOUGHT_OPENERS.has(tokens[i + 1] ?? '') &&
+        !['need', 'more'].includes(tokens[i + 1] ?? '')
+      ),
+  );
+}

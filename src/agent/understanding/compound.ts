@@ -1,0 +1,182 @@
+/**
+ * Compound commands: "turn off the kitchen light and the kettle", "lock the doors, then arm the
+ * alarm". Each part is read on its own; a remark, a reason, a greeting, a wait or the same
+ * command said twice is no part of its own.
+ */
+import { tokenize } from '../intents/normalize.js';
+import { afterRemark, withReason, type RequestReader } from './around-request.js';
+import { FEELINGS } from './choose-intent.js';
+import { GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
+import { declarative } from './guards.js';
+import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
+import type { Command, Understood } from './understand.js';
+import type { When } from './when.js';
+
+/** Two commands of one intent on the same devices, said two ways. */
+export function sameDevices(reader: RequestReader, a: Command, b: Command): boolean {
+  if (a.reading.intent !== b.reading.intent || !a.reading.target || !b.reading.target) return false;
+  const ids = (r: Reading) =>
+    r.target!.kind === 'entities'
+      ? r.target!.entities.map((e) => e.entity_id)
+      : reader.stage2.membersOf(r.target!).map((e) => e.entity_id);
+  const x = ids(a.reading).sort().join(' ');
+  const y = ids(b.reading).sort().join(' ');
+  const { name: _a, area: _b, floor: _c, domain: _d, device_class: _e, ...va } = a.reading.slots;
+  const { name: _f, area: _g, floor: _h, domain: _i, device_class: _j, ...vb } = b.reading.slots;
+  return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
+}
+
+/** Two commands on the same devices, whatever each does. */
+export function sameTarget(reader: RequestReader, a: Command, b: Command): boolean {
+  const ids = (r: Reading) =>
+    !r.target
+      ? ''
+      : (r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target))
+          .map((e) => e.entity_id)
+          .sort()
+          .join(' ');
+  const x = ids(a.reading);
+  return x.length > 0 && x === ids(b.reading);
+}
+
+/** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
+export function stepThenValue(reader: RequestReader, a: Command, b: Command): boolean {
+  const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
+  const value = step?.replace(/_step$/, '');
+  if (!step || !value || !(value in b.reading.slots) || step in b.reading.slots) return false;
+  const { [step]: _s, ...restA } = a.reading.slots;
+  const { [value]: _v, ...restB } = b.reading.slots;
+  const without = (c: Command, slots: Record<string, string | number>) => ({
+    ...c,
+    reading: { ...c.reading, slots },
+  });
+  return sameDevices(reader, without(a, restA), without(b, restB));
+}
+
+export function readsAsCommand(
+  reader: RequestReader,
+  seg: string,
+  area: string | null,
+  referent: Referent | undefined,
+): boolean {
+  const u = reader.single(tokenize(seg), area, referent);
+  return !!u && u.kind !== 'none';
+}
+
+/** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
+export function compound(
+  reader: RequestReader,
+  text: string,
+  area: string | null,
+  referent: Referent | undefined,
+): Understood | undefined {
+  const segments = text
+    // "an hour and a half" is one time, not two commands
+    .split(
+      /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\balso\b)\s*/i,
+    )
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (segments.length < 2) return undefined;
+  const parts: Command[] = [];
+  let ref = referent;
+  let carry = '';
+  let wait: When | undefined;
+  segments.forEach((seg, i) => {
+    // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
+    const pause = waitOnly(tokenize(seg));
+    if (pause && !carry) {
+      wait = pause;
+      return;
+    }
+    // "could you put the kettle on, I'm absolutely shattered": the remark is no part
+    if (reader.stage2.isRemark(seg)) return;
+    // "just halfway, sorry": an apology or thanks after the request
+    if (i > 0 && tokenize(seg).every((t) => SIGN_OFF.has(t))) return;
+    // "close the garage door, I think it is still open": telling a state is no second command
+    if (parts.length > 0 && declarative(seg) && tellsAState(tokenize(seg)) && reader.stage2.isAside(seg))
+      return;
+    // "no wait, open them again": second thoughts before the request, about the last turn
+    const segTokens = tokenize(seg);
+    if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
+    // "good morning, could you put the kettle on": a greeting before the request, even where
+    // a scene has its words
+    if (
+      parts.length === 0 &&
+      !carry &&
+      i < segments.length - 1 &&
+      segTokens.every((t) => GREETING.has(t)) &&
+      readsAsCommand(reader, segments[i + 1]!, area, ref)
+    )
+      return;
+    // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
+    // command and names nothing of the home gives a reason
+    if (declarative(seg) && reader.stage2.isAside(seg) && !readsAsCommand(reader, seg, area, ref)) return;
+    const txt = carry ? `${carry} ${seg}` : seg;
+    // "the lights in the garage, switch them off": a target alone waits for its action
+    if (i < segments.length - 1 && !reader.stage2.hasAction(txt) && parts.length === 0) {
+      carry = txt;
+      return;
+    }
+    let u = reader.single(tokenize(txt), area, ref);
+    // "… and turn off the ceiling fan its freezing up here", "im off to uni lock the front
+    // door and …": a reason after the last part, a remark before the first
+    if ((!u || u.kind === 'none') && i === segments.length - 1)
+      u = withReason(reader, tokenize(txt), area, ref) ?? u;
+    if ((!u || u.kind === 'none') && parts.length === 0)
+      u = afterRemark(reader, tokenize(txt), area, ref) ?? u;
+    // "pop the office heater on, it's perishing up here": a feeling told of what was just
+    // asked for is its reason, not a second command
+    const prev = parts[parts.length - 1];
+    const feels = reader.stage2.cuesOf(seg);
+    const feeling = feels.length > 0 && feels.every((c) => FEELINGS.has(c.cue));
+    if (prev && u?.kind === 'command' && (declarative(seg) || feeling) && sameTarget(reader, prev, u.command))
+      return;
+    // ("set the thermostat to 21, my wife feels cold": the feeling of what was just set)
+    if (prev && feeling && feels.every((c) => FEELING_INTENT[c.cue] === prev.reading.intent)) return;
+    if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
+      const prev = parts[parts.length - 1];
+      const cmd = wait && !u.command.when ? { ...u.command, when: wait } : u.command;
+      // "it's too loud, turn it down": the same command said twice is one command
+      // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
+      // "make the floor lamp more dark, to twenty": the value said after a step is the step
+      if (prev && stepThenValue(reader, prev, cmd)) parts[parts.length - 1] = cmd;
+      else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) parts.push(cmd);
+      ref = referentOf(u.command.reading);
+      carry = '';
+    } else carry = txt;
+  });
+  // "get the ceiling fan going in the bedroom, it's sweltering": what waited for an action
+  // was the command, the rest only remarks
+  if (carry && parts.length === 0) {
+    const u = reader.single(tokenize(carry), area, ref);
+    if (u?.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) {
+      parts.push(wait && !u.command.when ? { ...u.command, when: wait } : u.command);
+      carry = '';
+    }
+  }
+  if (carry || parts.length === 0) return undefined;
+  // a wait with nothing after it to do
+  if (wait && parts.every((p) => !p.when)) return undefined;
+  if (parts.length === 1) return { kind: 'command', command: parts[0]! };
+  return { kind: 'compound', parts };
+}
+/** What a feeling asks of: "cold" of the heating, "dark" of the lights, "loud" of the sound. */
+const FEELING_INTENT: Partial<Record<string, string>> = {
+  warmer: 'HassClimateSetTemperature',
+  cooler: 'HassClimateSetTemperature',
+  brighter: 'HassLightSet',
+  darker: 'HassLightSet',
+  louder: 'HassSetVolume',
+  quieter: 'HassSetVolume',
+};
+
+/** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
+const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
+
+export function sameCommand(a: Command, b: Command): boolean {
+  return (
+    a.reading.intent === b.reading.intent &&
+    JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Words put the way the second stage reads them, before spelling correction: "were off out
+ * now" is "we're off out now", "only halfway" is "halfway", "did somebody forget it on" is
+ * "did somebody leave it on", "shut the tree off" switches it off, and "have the heater come
+ * on" is an order, not a question.
+ */
+
+/** "have the office heater come on": an order to see to it, not "have the lights been left on?". */
+export function causative(tokens: string[]): boolean {
+  return (
+    tokens[0] === 'have' &&
+    ['the', 'my', 'our', 'that', 'this'].includes(tokens[1] ?? '') &&
+    !tokens.some((t) => ['been', 'you', 'i', 'we', 'they', 'got', 'gone'].includes(t))
+  );
+}
+
+/** "shut it off", "shut the tree off": the "off" of this "shut", not of "we're off to bed". */
+function shutOff(tokens: string[], i: number): boolean {
+  for (let k = i + 1; k <= i + 5 && k < tokens.length; k++) {
+    if (tokens[k] === 'off') return true;
+    if (['we', 'i', 'you', 'they', 'he', 'she', 'and', 'then'].includes(tokens[k]!)) return false;
+  }
+  return false;
+}
+
+/** Words after which "were" is "we're": "were off out now", "were all heading out". */
+const WE_ARE_AFTER = new Set(
+  'off all out going heading leaving back home in up done ready here just about'.split(' '),
+);
+
+/** The words as the reader reads them (see the file's head). */
+export function saidPlainly(tokens: string[]): string[] {
+  // ("were off out now …" is "we're off out now", said without its apostrophe)
+  const raw =
+    tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
+      ? ['we', 'are', ...tokens.slice(1)]
+      : [...tokens];
+  // "did somebody forget the coffee machine on": left it on
+  if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
+  // "only halfway", "just 50 percent": "only" before a value limits nothing else
+  for (let i = raw.length - 2; i >= 0; i--)
+    if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);
+  // "swithc the kettle of": a sentence never ends in "of"
+  if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
+  return raw;
+}
+
+/** "shut the tree off": "shut … off" switches off, as "turn … off" does (after correction). */
+export function shutMeansSwitch(tokens: string[]): string[] {
+  return tokens.map((t, i) => (t === 'shut' && shutOff(tokens, i) ? 'switch' : t));
+}
