@@ -1220,3 +1220,18 @@ describe('timers, undo and remarks said with more words', () => {
     expect(read('Turn off the lights. Stay on.').intent).toBeNull();
   });
 });
+
+describe('questions about what someone did, and remarks about an event', () => {
+  it.each([
+    ['did anyone shut the lounge blinds', 'HassGetState', { name: 'Living Room Blinds', state: 'closed' }],
+    ['did you lock the back door', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ["how's the humidity in the bathroom after my shower", 'HassGetState', { name: 'Bathroom Humidity' }],
+    ["we're heading out to the footy, set the place to away", 'HassTurnOn', { name: 'Away' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('an unknown place after "my" is still no aside: "is the light on in my car"', () => {
+    expect(read('is the light on in my car').intent).toBeNull();
+  });
+});

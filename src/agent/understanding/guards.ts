@@ -296,7 +296,9 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
     const next = items[k + 1];
     return (
       !/\d/.test(u.word) &&
-      !NOT_POLITE.has(u.word) && // "what's on tv tonight" asks of another time
+      // "what's on tv tonight" asks of another time ("… after my shower" tells of an event)
+      (!NOT_POLITE.has(u.word) ||
+        (u.word === 'after' && ['my', 'our', 'his', 'her', 'the'].includes(tokens[u.start + 1] ?? ''))) &&
       // "how old is the front door", "how many watts …" ask of something else ("how many
       // degrees" does not)
       !(tokens[u.start - 1] === 'how' && !['many', 'much'].includes(u.word)) &&
@@ -305,7 +307,7 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
         tokens[u.start - 2] === 'how' &&
         !TEMPERATURE_QUESTION.has(u.word)
       ) &&
-      !BEFORE_A_THING.has(tokens[u.start - 1] ?? '') &&
+      (!BEFORE_A_THING.has(tokens[u.start - 1] ?? '') || tokens[u.start - 2] === 'after') &&
       !(next && ['name', 'noun', 'area', 'floor'].includes(next.t))
     );
   });

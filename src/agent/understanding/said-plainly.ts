@@ -28,6 +28,16 @@ const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
 );
 
+const SOMEONE = new Set(['anyone', 'anybody', 'someone', 'somebody', 'you', 'i', 'we', 'they', 'he', 'she']);
+/** What was done, as the state it leaves: "did anyone lock the back door" → "is it locked". */
+const DONE_AS_STATE: Record<string, string> = {
+  shut: 'closed',
+  close: 'closed',
+  open: 'open',
+  lock: 'locked',
+  unlock: 'unlocked',
+};
+
 /** The words as the reader reads them (see the file's head). */
 export function saidPlainly(tokens: string[]): string[] {
   // ("were off out now …" is "we're off out now", said without its apostrophe)
@@ -37,6 +47,9 @@ export function saidPlainly(tokens: string[]): string[] {
       : [...tokens];
   // "did somebody forget the coffee machine on": left it on
   if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
+  // "did anyone shut the lounge blinds": are they shut
+  const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
+  if (state) return ['is', ...raw.slice(3), state];
   // "only halfway", "just 50 percent": "only" before a value limits nothing else
   for (let i = raw.length - 2; i >= 0; i--)
     if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);

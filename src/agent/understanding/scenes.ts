@@ -48,6 +48,7 @@ export const SCENE_FRAME = new Set([
   'settings',
   'arrangement',
   'preset',
+  'place',
   'in',
   'us',
 ]);
