@@ -38,6 +38,8 @@ const ALL = [
   'heldout9',
   'heldout10',
   'heldout11',
+  'heldout12',
+  'heldout13',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 

@@ -1235,3 +1235,19 @@ describe('questions about what someone did, and remarks about an event', () => {
     expect(read('is the light on in my car').intent).toBeNull();
   });
 });
+
+describe('two wrong actions found by the last unseen sets', () => {
+  it('"it\'s stuffy in here, fan on": the feeling is the reason for the fan, not a second command', () => {
+    expect(read("it's stuffy in here, fan on", 'Kitchen')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Fan' },
+    });
+  });
+
+  it.each(['drop in on the kitchen', 'call mum', 'announce that dinner is ready'])(
+    'errands of another assistant are declined: "%s"',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+});

@@ -79,6 +79,8 @@ export function compound(
     .filter((s) => s.length > 0);
   if (segments.length < 2) return undefined;
   const parts: Command[] = [];
+  // "it's stuffy in here, fan on": a feeling told is the reason for what else is asked; alone, it is the request
+  const told: Command[] = [];
   let ref = referent;
   let carry = '';
   let wait: When | undefined;
@@ -140,7 +142,8 @@ export function compound(
       // "it's too loud, turn it down": the same command said twice is one command
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
-      if (prev && stepThenValue(reader, prev, cmd)) parts[parts.length - 1] = cmd;
+      if (declarative(seg) && feeling) told.push(cmd);
+      else if (prev && stepThenValue(reader, prev, cmd)) parts[parts.length - 1] = cmd;
       else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) parts.push(cmd);
       ref = referentOf(u.command.reading);
       carry = '';
@@ -155,6 +158,7 @@ export function compound(
       carry = '';
     }
   }
+  if (parts.length === 0) parts.push(...told);
   if (carry || parts.length === 0) return undefined;
   // a wait with nothing after it to do
   if (wait && parts.every((p) => !p.when)) return undefined;

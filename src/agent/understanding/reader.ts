@@ -57,6 +57,19 @@ function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefin
   return id ? index.areaById.get(id) : undefined;
 }
 
+/** Words of errands a home controller does not run: calls, messages, announcements. */
+const ERRANDS = new Set([
+  'call',
+  'phone',
+  'ring',
+  'text',
+  'message',
+  'email',
+  'announce',
+  'broadcast',
+  'intercom',
+]);
+
 const ARTICLES = new Set(['the', 'my', 'our', 'your']);
 const PLACE_PREPOSITIONS = new Set(['in', 'into', 'on', 'at', 'from', 'upstairs', 'downstairs']);
 
@@ -124,6 +137,13 @@ export class SecondStage {
     const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
     if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw)) return undefined;
+    // "drop in on the kitchen", "call mum", "announce dinner": errands of another assistant
+    if (
+      raw.some(
+        (t, i) => (ERRANDS.has(t) && !this.index.vocabulary.has(t)) || (t === 'drop' && raw[i + 1] === 'in'),
+      )
+    )
+      return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
     // request ("could you turn the light on?")
     const asked =
