@@ -92,4 +92,19 @@ describe('chat controls the demo home', () => {
       socket.disconnect();
     }
   });
+
+  it('sets 68 said to the °C thermostat as 20 °C ("the heat" is the thermostat)', async () => {
+    const r = await chat(admin, 'set the heat to 68');
+    expect(r).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      actions: [{ entity_id: 'climate.thermostat', action: 'set_temperature' }],
+    });
+    await expect
+      .poll(
+        async () =>
+          (await t.api('GET', '/api/home/entities/climate.thermostat', { token: admin })).body.attributes
+            .temperature,
+      )
+      .toBe(20);
+  });
 });
