@@ -1251,3 +1251,24 @@ describe('two wrong actions found by the last unseen sets', () => {
     },
   );
 });
+
+describe('a question or request is never turned around', () => {
+  it('"right, which of the doors are unlocked" asks; it unlocks nothing', () => {
+    expect(read('right which of the doors are unlocked')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'lock', state: 'unlocked' },
+    });
+  });
+
+  it('"the garage light it\'s still on turn it off" never turns it on', () => {
+    const r = read("the garage light it's still on turn it off");
+    expect(r.intent === null || r.intent === 'HassTurnOff').toBe(true);
+  });
+
+  it('"I keep forgetting it" is a reason', () => {
+    expect(read('turn off the mirror light, I keep forgetting it')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Mirror Light' },
+    });
+  });
+});

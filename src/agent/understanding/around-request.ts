@@ -58,8 +58,17 @@ export function withReason(
     // "… doing my makeup", "… cooking tea": what someone is busy with
     const busy = doingSomething(tokens[i]!) && reader.stage2.cuesOf(tokens[i]!).length === 0;
     if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
-    // a reason tells, it asks for nothing more: no action of its own, no name of the home
-    if (tail.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) || sunEvent(tail))
+    // a reason tells, it asks for nothing more: no action of its own ("I keep forgetting" tells),
+    // no name of the home
+    if (
+      tail.some(
+        (t, k) =>
+          /\d/.test(t) ||
+          NOT_A_REASON.has(t) ||
+          (ACTION_VERBS.has(t) && !(tail[k + 1] ?? '').endsWith('ing')),
+      ) ||
+      sunEvent(tail)
+    )
       continue;
     if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
     // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
@@ -71,6 +80,8 @@ export function withReason(
     // baby next door is asleep"), a bare reason may not
     if (!reader.stage2.isAside(told.join(' '), { names: subject })) continue;
     const head = tokens.slice(0, i);
+    // "… turn | it off": a verb is never cut from its object
+    if (ACTION_VERBS.has(head[head.length - 1]!)) continue;
     // "what time is it I've lost track"
     const special = specialIntent(head);
     if (special) return { kind: 'special', intent: special };

@@ -333,7 +333,12 @@ export function withoutIntensifiers(tokens: string[]): string[] {
 export function withoutOwnForgetting(tokens: string[]): string[] {
   return tokens.filter(
     (t, i) =>
-      !(/^forg[eo]t/.test(t) || /^stay(s|ing)?$/.test(t)) ||
+      // ("I keep forgetting", "so we stop forgetting": keeping on doing, not "keep it on")
+      !(
+        /^forg[eo]t/.test(t) ||
+        /^stay(s|ing)?$/.test(t) ||
+        (/^(keeps?|stop)$/.test(t) && (tokens[i + 1] ?? '').endsWith('ing'))
+      ) ||
       !tokens
         .slice(Math.max(0, i - 3), i)
         .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve', 'are', 'is', 'am'].includes(w)),

@@ -28,6 +28,21 @@ const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
 );
 
+/** Words that open a sentence and say nothing: "right, …", "och, …", "so …". */
+const OPENING_WORDS = new Set([
+  'right',
+  'ok',
+  'okay',
+  'so',
+  'well',
+  'och',
+  'alright',
+  'um',
+  'erm',
+  'uh',
+  'oh',
+]);
+
 const SOMEONE = new Set(['anyone', 'anybody', 'someone', 'somebody', 'you', 'i', 'we', 'they', 'he', 'she']);
 /** What was done, as the state it leaves: "did anyone lock the back door" → "is it locked". */
 const DONE_AS_STATE: Record<string, string> = {
@@ -39,7 +54,11 @@ const DONE_AS_STATE: Record<string, string> = {
 };
 
 /** The words as the reader reads them (see the file's head). */
-export function saidPlainly(tokens: string[]): string[] {
+export function saidPlainly(said: string[]): string[] {
+  // "right, which of the doors are unlocked": a word that only opens the sentence
+  let k = 0;
+  while (k < said.length - 1 && OPENING_WORDS.has(said[k]!)) k++;
+  const tokens = said.slice(k);
   // ("were off out now …" is "we're off out now", said without its apostrophe)
   const raw =
     tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
