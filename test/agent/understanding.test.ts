@@ -1272,3 +1272,44 @@ describe('a question or request is never turned around', () => {
     });
   });
 });
+
+describe('more everyday phrasing', () => {
+  it.each([
+    [
+      "it's freezing up here could you switch the office heater on please",
+      'HassTurnOn',
+      { name: 'Office Heater' },
+    ],
+    [
+      'sorry could you turn the telly down a wee bit please',
+      'HassSetVolume',
+      { name: 'Living Room TV', volume_step: 'down' },
+    ],
+    [
+      "would you mind pausing the kitchen speaker for a minute the phone's ringing",
+      'HassMediaPause',
+      { name: 'Kitchen Speaker' },
+    ],
+    ['kitchen light off & pause the kitchen speaker', 'HassTurnOff+HassMediaPause', {}],
+    ["unlock the back door, Sam's outside with the groceries", 'HassTurnOff', { name: 'Back Door' }],
+    [
+      "could you dim the hallway light to 20 percent, I don't want to wake anybody",
+      'HassLightSet',
+      { name: 'Hallway Light', brightness: 20 },
+    ],
+    [
+      'I was wondering if you could lock the back door, I always forget on my way out',
+      'HassTurnOn',
+      { name: 'Back Door' },
+    ],
+    ['sorry, what sort of things can you actually do?', 'HearthHelp', {}],
+    ['ugh, undo, undo', 'HearthUndo', {}],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('an errand of another assistant as the request is declined; as a reason it is a reason', () => {
+    expect(read('please call mum').intent).toBeNull();
+    expect(read('pause the tv I need to take this call').intent).toBe('HassMediaPause');
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
 import type { SecondStage } from './reader.js';
 import type { Referent } from './reading.js';
+import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
 import type { Understood } from './understand.js';
 
@@ -53,8 +54,10 @@ export function withReason(
       SUBJECT_OPENERS.has(tokens[i]!) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
       !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
-      // ("the carpet by the door is filthy": a subject of up to five words)
-      declarative(tail.join(' '), 5);
+      // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
+      // ringing", whose "'s" the words no longer show)
+      (declarative(tail.join(' '), 5) ||
+        [2, 3].some((k) => doingSomething(tail[k] ?? '') && tail.length === k + 1));
     // "… doing my makeup", "… cooking tea": what someone is busy with
     const busy = doingSomething(tokens[i]!) && reader.stage2.cuesOf(tokens[i]!).length === 0;
     if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
@@ -113,7 +116,13 @@ export function afterRemark(
     const text = head.join(' ');
     const greeting = head.every((t) => GREETING.has(t));
     // after a greeting, anything ("night all good night mode pls"); else a verb opens it
-    if (!greeting && !ACTION_VERBS.has(tokens[i]!) && !REQUEST_VERBS.has(tokens[i]!)) continue;
+    if (
+      !greeting &&
+      !ACTION_VERBS.has(tokens[i]!) &&
+      !REQUEST_VERBS.has(tokens[i]!) &&
+      !REQUEST_OPENERS.has(tokens[i]!)
+    )
+      continue;
     const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
     if (!greeting && !statement) continue;
     if (

@@ -65,7 +65,7 @@ export const STATE_TOLD = new Set([
 ]);
 
 export function hasJoin(text: string): boolean {
-  return /,|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
+  return /,|&|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\bthen\b|\balso\b/i.test(text);
 }
 
 export const SECOND_THOUGHT_OPENERS = new Set([

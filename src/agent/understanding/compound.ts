@@ -8,6 +8,7 @@ import { afterRemark, withReason, type RequestReader } from './around-request.js
 import { FEELINGS } from './choose-intent.js';
 import { GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { declarative } from './guards.js';
+import { asideSentence } from './sentences.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
 import type { When } from './when.js';
@@ -73,7 +74,7 @@ export function compound(
   const segments = text
     // "an hour and a half" is one time, not two commands
     .split(
-      /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|\balso\b)\s*/i,
+      /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
     )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -114,6 +115,9 @@ export function compound(
     // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
     // command and names nothing of the home gives a reason
     if (declarative(seg) && reader.stage2.isAside(seg) && !readsAsCommand(reader, seg, area, ref)) return;
+    // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
+    if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
+      return;
     const txt = carry ? `${carry} ${seg}` : seg;
     // "the lights in the garage, switch them off": a target alone waits for its action
     if (i < segments.length - 1 && !reader.stage2.hasAction(txt) && parts.length === 0) {

@@ -420,7 +420,7 @@ export const FILLERS = new Set(
    pop stick flick chuck bung crank whack blast
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
-   currently actually really very quite pretty feel feels feeling place
+   currently actually really very quite pretty feel feels feeling place wee awful awfully
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
@@ -442,6 +442,9 @@ export const HELP_PHRASES = [
   'what are you able to do',
   'what you are able to do',
   'what you can do',
+  'what sort of things can you do',
+  'what kind of things can you do',
+  'what things can you do',
   'what can i say',
   'help',
   'what do you understand',

@@ -69,6 +69,8 @@ const ERRANDS = new Set([
   'broadcast',
   'intercom',
 ]);
+/** Words before an errand's verb: "please call mum", "could you text Sam". */
+const ERRAND_OPENERS = new Set(['please', 'can', 'could', 'would', 'will', 'you', 'kindly', 'hey', 'just']);
 
 const ARTICLES = new Set(['the', 'my', 'our', 'your']);
 const PLACE_PREPOSITIONS = new Set(['in', 'into', 'on', 'at', 'from', 'upstairs', 'downstairs']);
@@ -138,10 +140,11 @@ export class SecondStage {
     // before spelling correction, which would make "not" a "hot"
     if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw)) return undefined;
     // "drop in on the kitchen", "call mum", "announce dinner": errands of another assistant
+    // (as the request's own verb: "the phone's ringing", "I need to take this call" are reasons)
+    const verb = raw.find((t) => !ERRAND_OPENERS.has(t)) ?? '';
     if (
-      raw.some(
-        (t, i) => (ERRANDS.has(t) && !this.index.vocabulary.has(t)) || (t === 'drop' && raw[i + 1] === 'in'),
-      )
+      (ERRANDS.has(verb) && !this.index.vocabulary.has(verb)) ||
+      raw.some((t, i) => t === 'drop' && raw[i + 1] === 'in')
     )
       return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
@@ -219,9 +222,14 @@ export class SecondStage {
     const { tokens } = this.correct(raw);
     // a single word of a name is a common word here ("in for the night", "here for dinner");
     // a word only spelled into one is no name ("bringing the bike in" is no "back")
+    // (a person is no device: "Sam's outside with the groceries")
+    const person = (i: Item) => i.t === 'name' && i.v.entities.every((e) => e.domain === 'person');
     const clean = (items: Item[], oneWord: boolean) =>
       items.every(
-        (i) => (i.t !== 'name' || (oneWord && i.end - i.start === 1)) && i.t !== 'area' && i.t !== 'floor',
+        (i) =>
+          (i.t !== 'name' || person(i) || (oneWord && i.end - i.start === 1)) &&
+          i.t !== 'area' &&
+          i.t !== 'floor',
       );
     return clean(tag(this.index, raw), opts.names) && clean(tag(this.index, tokens), true);
   }

@@ -44,7 +44,7 @@ const SECOND_THOUGHTS = new Set([
  * never mind, cancel it", "that was a mistake, reverse it").
  */
 const SOFTENERS = new Set(
-  `hey ok okay oops so please kindly um uh love dear darling mate hun pet buddy pal then actually really
+  `hey ok okay oops so please kindly um uh ugh love dear darling mate hun pet buddy pal then actually really
    again quickly`.split(/\s+/),
 );
 
@@ -106,7 +106,9 @@ const UNDO_CORES = [
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
-   me again now way was how before what you just did all of to everything as like this wrong`.split(/\s+/),
+   me again now way was how before what you just did all of to everything as like this wrong undo`.split(
+    /\s+/,
+  ),
 );
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(

@@ -43,9 +43,7 @@ export function markClockTimes(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const RECURRING = new Set(
-  'daily nightly weekly weekdays weeknights weekends everyday whenever always'.split(' '),
-);
+const RECURRING = new Set('daily nightly weekly weekdays weeknights weekends everyday whenever'.split(' '));
 const PERIODS = new Set(
   `day days night nights morning mornings evening evenings afternoon afternoons weekday weekdays
    weeknight weeknights weekend weekends week hour time school working work monday tuesday
