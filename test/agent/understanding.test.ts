@@ -1313,3 +1313,19 @@ describe('more everyday phrasing', () => {
     expect(read('pause the tv I need to take this call').intent).toBe('HassMediaPause');
   });
 });
+
+describe('"the heating" as the device', () => {
+  it.each([
+    ['turn the heating up to twenty one', { name: 'Thermostat', temperature: 21 }],
+    ['heating warmer', { name: 'Thermostat', temperature_step: 'up' }],
+    ['put the heating down to sixteen at ten tonight', { name: 'Thermostat', temperature: 16, at: '22:00' }],
+  ])('"%s" sets the thermostat', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassClimateSetTemperature', slots });
+  });
+
+  it('in a room with its own heater, that heater', () => {
+    expect(read('turn the heating up to twenty one', 'Office')).toMatchObject({
+      slots: { name: 'Office Heater', temperature: 21 },
+    });
+  });
+});

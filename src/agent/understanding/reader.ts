@@ -48,6 +48,18 @@ import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
 
+/** See `interpret`: "heating" as the device when it is not the only action word. */
+function heatingAsDevice(items: Item[]): Item[] {
+  const named = items.some((i) => i.t === 'name' || i.t === 'noun');
+  const cues = items.filter((i) => i.t === 'cue');
+  if (named || cues.length < 2) return items;
+  return items.map((i) =>
+    i.t === 'cue' && (i.word === 'heating' || i.word === 'heat') && NOUNS[i.word]
+      ? { t: 'noun' as const, noun: NOUNS[i.word]!, word: i.word, start: i.start, end: i.end }
+      : i,
+  );
+}
+
 /** The one area of what a referent acts on, if it has one. */
 function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefined {
   const t = ref.target;
@@ -283,12 +295,15 @@ export class SecondStage {
   }
 
   private interpret(
-    items: Item[],
+    said: Item[],
     tokens: string[],
     ctx: ReadContext,
     sceneSaid = false,
     asked = false,
   ): Reading | undefined {
+    // "turn the heating up to 21": a word of action that is also a kind of device ("heating",
+    // "heat") is the device when nothing else is named and another word gives the action
+    const items = heatingAsDevice(said);
     const cues = items.filter((i): i is Extract<Item, { t: 'cue' }> => i.t === 'cue');
     const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
     const areas = items.filter((i): i is Extract<Item, { t: 'area' }> => i.t === 'area');

@@ -191,11 +191,24 @@ export class Understanding {
         first = undefined;
       if (first && !first.ask && !vague(first)) return first;
     }
-    const second = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
+    const asked = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
+    const second = asked?.ask ? this.centralHeating(asked, tokens) : asked;
     if (second && !second.ask && (!first || !vague(second))) return second;
     // "set the lamp to 30 percent": which lamp beats every light in the house
     if (second?.ask && first && vague(first)) return second;
     return first ?? second;
+  }
+
+  /**
+   * "turn the heating up to 21" with a thermostat and a space heater: "the heating" is the
+   * central heating's one thermostat, not a question back.
+   */
+  private centralHeating(r: Reading, tokens: string[]): Reading {
+    if (!tokens.some((t) => t === 'heating' || t === 'heat')) return r;
+    const central = (r.candidates ?? []).filter((e) => e.domain === 'climate' && /thermostat/i.test(e.name));
+    return central.length === 1
+      ? this.asEntity({ ...r, ask: undefined, candidates: undefined }, central[0]!)
+      : r;
   }
 
   /** A stage-one result as a reading, if its target exists and every word is explained. */
