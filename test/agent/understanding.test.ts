@@ -1329,3 +1329,27 @@ describe('"the heating" as the device', () => {
     });
   });
 });
+
+describe('speech as it comes: restarts, the night, sending the hoover back', () => {
+  it.each([
+    [
+      'set the thermo- the thermostat to twenty point five',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 20.5 },
+    ],
+    ['switch the- switch off the hall light', 'HassTurnOff', { name: 'Hallway Light' }],
+    ['lock the front door for the night', 'HassTurnOn', { name: 'Front Door' }],
+    ['send the hoover back', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    [
+      'send the hoover back and switch off the hall light',
+      'HassVacuumReturnToBase+HassTurnOff',
+      { '1.name': 'Robot Vacuum', '2.name': 'Hallway Light' },
+    ],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('"we\'re all in for the night" keeps its night: it asks for nothing', () => {
+    expect(read("we're all in for the night").intent).toBeNull();
+  });
+});

@@ -276,6 +276,8 @@ export class SecondStage {
     const { tokens } = this.correct(tokenize(text));
     // "get the robot vacuum going": the state asked for is the action
     const told = tokens.some((t) => ['is', 'are', 'was', 'were'].includes(t));
+    // "send the hoover back": where a thing is sent is the action
+    if (tokens[0] === 'send' && tokens.some((t) => t === 'back' || t === 'home')) return true;
     return tag(this.index, tokens).some(
       (i) =>
         i.t === 'cue' ||

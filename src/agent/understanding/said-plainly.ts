@@ -28,6 +28,40 @@ const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
 );
 
+/** Who tells rather than asks: "we're all in for the night" keeps its night. */
+const TELLERS = new Set(['we', 'i', 'they', 'he', 'she', 'it', 'its', 'were', 'im', 'weve', 'you']);
+
+/**
+ * A spoken restart: "set the thermo- the thermostat" → "set the thermostat", "switch the-
+ * switch off the hall light" → "switch off the hall light": a cut word followed by the word
+ * it began, or a word and its article said again.
+ */
+function withoutRestarts(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1] === 'the' || tokens[i + 1] === 'a' ? 2 : 1;
+    const again = tokens[i + next];
+    if (next === 2 && again === t) {
+      i += 1; // "switch the switch off": the first "switch the" was a false start
+      continue;
+    }
+    if (
+      t.length >= 3 &&
+      again &&
+      again.length > t.length &&
+      again.startsWith(t) &&
+      next === 2 &&
+      out[out.length - 1] === 'the'
+    ) {
+      i += 1; // "the thermo the thermostat": the cut word and its article go
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
 /** Words that open a sentence and say nothing: "right, …", "och, …", "so …". */
 const OPENING_WORDS = new Set([
   'right',
@@ -58,7 +92,7 @@ export function saidPlainly(said: string[]): string[] {
   // "right, which of the doors are unlocked": a word that only opens the sentence
   let k = 0;
   while (k < said.length - 1 && OPENING_WORDS.has(said[k]!)) k++;
-  const tokens = said.slice(k);
+  const tokens = withoutRestarts(said.slice(k));
   // ("were off out now …" is "we're off out now", said without its apostrophe)
   const raw =
     tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
@@ -72,6 +106,25 @@ export function saidPlainly(said: string[]): string[] {
   // "only halfway", "just 50 percent": "only" before a value limits nothing else
   for (let i = raw.length - 2; i >= 0; i--)
     if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);
+  // "send the hoover back": back home, not the Back Door
+  for (let i = 1; i < raw.length; i++)
+    if (
+      raw[i] === 'back' &&
+      raw.slice(Math.max(0, i - 4), i).includes('send') &&
+      !(raw[i + 1] === 'to' && raw[i + 2] === 'base') &&
+      !['on', 'in'].includes(raw[i + 1] ?? '')
+    )
+      raw[i] = 'home';
+  // "lock the front door for the night": the night adds nothing to a request
+  const n = raw.length;
+  if (
+    n > 4 &&
+    raw[n - 3] === 'for' &&
+    raw[n - 2] === 'the' &&
+    raw[n - 1] === 'night' &&
+    !TELLERS.has(raw[0]!)
+  )
+    raw.splice(n - 3, 3);
   // "swithc the kettle of": a sentence never ends in "of"
   if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
   return raw;
