@@ -1353,3 +1353,23 @@ describe('speech as it comes: restarts, the night, sending the hoover back', () 
     expect(read("we're all in for the night").intent).toBeNull();
   });
 });
+
+describe('rules on listed days and plural days', () => {
+  const rule = (text: string) => {
+    const r = u.understand(text, null, { touched: 0 });
+    return r.kind === 'rule' ? r.rule : undefined;
+  };
+
+  it('"every monday, wednesday and friday at 6 pm"', () => {
+    expect(rule('every Monday, Wednesday and Friday at 6 pm turn on the coffee machine')?.trigger).toEqual({
+      type: 'time',
+      at: '18:00',
+      days: ['mon', 'wed', 'fri'],
+    });
+  });
+
+  it('"weekdays at 07:15 turn on …" and "turn on … on weekdays at 7" (the "on" of "turn on" is no day\'s)', () => {
+    expect(rule('weekdays at 07:15 turn on the coffee machine')?.trigger).toMatchObject({ at: '07:15' });
+    expect(rule('turn on the kitchen light on weekdays at 7')?.trigger).toMatchObject({ at: '07:00' });
+  });
+});

@@ -282,13 +282,41 @@ function sameDays(tokens: string[]): string[] {
       else if (from === 5 && to === 6) out.push('weekends');
       else out.push(...(['every'] as string[]), `${WEEKDAY_ORDER[from]}-${WEEKDAY_ORDER[to]}`);
       i += 2;
+    } else if (WEEKDAY_ORDER.includes(t.replace(/s$/, '')) && listedDays(tokens, i).length > 1) {
+      // "monday, wednesday and friday": the days listed, as one word "monday+wednesday+friday"
+      const list = listedDays(tokens, i);
+      out.push(list.map((d) => d.replace(/s$/, '')).join('+'));
+      i = lastListed(tokens, i, list.length);
     } else out.push(t);
   }
   return out;
 }
 
+/** The days listed from `i`: "monday wednesday and friday" (commas are gone from the words). */
+function listedDays(tokens: string[], i: number): string[] {
+  const days: string[] = [];
+  for (let k = i; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (WEEKDAY_ORDER.includes(t.replace(/s$/, ''))) days.push(t);
+    else if (t !== 'and' || !WEEKDAY_ORDER.includes((tokens[k + 1] ?? '').replace(/s$/, ''))) break;
+  }
+  return days;
+}
+
+/** The index of the last day of a list of `n` days starting at `i`. */
+function lastListed(tokens: string[], i: number, n: number): number {
+  let seen = 0;
+  for (let k = i; k < tokens.length; k++) {
+    if (WEEKDAY_ORDER.includes(tokens[k]!.replace(/s$/, ''))) seen++;
+    if (seen === n) return k;
+  }
+  return tokens.length - 1;
+}
+
 /** The days of a word: "weekday", "sunday", or a range "monday-wednesday" (`sameDays`). */
 function daysOf(word: string): string[] | undefined {
+  if (word.includes('+'))
+    return word.split('+').every((d) => DAYS[d]) ? word.split('+').map((d) => DAYS[d]![0]!) : undefined;
   const range = /^([a-z]+)-([a-z]+)$/.exec(word);
   if (!range) return DAYS[word];
   const from = WEEKDAY_ORDER.indexOf(range[1]!);
@@ -303,7 +331,10 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
   let rest = sameDays(tokens);
   let every = false;
   let evening = false;
-  const e = rest.findIndex((t) => t === 'every' || t === 'each' || t === 'on');
+  // ("turn on the coffee machine" has an "on" that is no day's)
+  const e = rest.findIndex(
+    (t, i) => (t === 'every' || t === 'each' || t === 'on') && !!daysOf(rest[i + 1] ?? ''),
+  );
   // "weeknights at 11 …": a plural day needs no "every"
   const bare = e < 0 ? rest.findIndex((t) => PLURAL_DAYS.has(t)) : -1;
   if ((e >= 0 && daysOf(rest[e + 1] ?? '')) || bare >= 0) {
@@ -331,6 +362,9 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
     return { trigger: { type: 'solar', event }, rest: trimLinks(rest) };
   }
   if (!every) return undefined;
+  // "weekdays 07:15 coffee machine on": a clock time without "at"
+  const clock = rest.findIndex((t) => /^\d{1,2}h\d{2}$/.test(t));
+  if (clock >= 0 && rest[clock - 1] !== 'at') rest = [...rest.slice(0, clock), 'at', ...rest.slice(clock)];
   const cut = cutWhen(rest);
   if (!cut.when?.at) return undefined;
   let at = cut.when.at;
