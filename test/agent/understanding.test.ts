@@ -1373,3 +1373,16 @@ describe('rules on listed days and plural days', () => {
     expect(rule('turn on the kitchen light on weekdays at 7')?.trigger).toMatchObject({ at: '07:00' });
   });
 });
+
+describe('a statement about people is never a command', () => {
+  it('"we are all going out" turns nothing on', () => {
+    expect(read('we are all going out', 'Living Room').intent).toBeNull();
+  });
+
+  it('after a request it is its reason', () => {
+    expect(read('bring the thermostat down to eighteen, we are all going out', 'Living Room')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 18 },
+    });
+  });
+});

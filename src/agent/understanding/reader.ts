@@ -69,6 +69,9 @@ function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefin
   return id ? index.areaById.get(id) : undefined;
 }
 
+/** People who tell of themselves: "we are all going out", "I am off". */
+const SOMEONE_TELLING = new Set(['we', 'i', 'they', 'he', 'she']);
+
 /** Words of errands a home controller does not run: calls, messages, announcements. */
 const ERRANDS = new Set([
   'call',
@@ -376,11 +379,13 @@ export class SecondStage {
       !question &&
       cues.every((c) => c.cue === 'set') &&
       states.some((st) => st.word === 'on' || st.word === 'cleaning') &&
-      // (a state told of the thing comes after it: "if it is no trouble, get the vacuum going")
+      // (a state told of the thing comes after it: "if it is no trouble, get the vacuum going";
+      // of people, after them: "we are all going out")
       !tokens.some(
         (t, i) =>
-          ['is', 'are', 'was', 'were'].includes(t) &&
-          items.some((n) => (n.t === 'name' || n.t === 'noun') && n.start < i),
+          ['is', 'are', 'was', 'were', 'am'].includes(t) &&
+          (items.some((n) => (n.t === 'name' || n.t === 'noun') && n.start < i) ||
+            SOMEONE_TELLING.has(tokens[i - 1] ?? '')),
       )
     ) {
       cueSet.delete('set');
@@ -419,7 +424,10 @@ export class SecondStage {
       };
     }
     // no action of its own: "and the bedroom too", "what about the kitchen", "the floor lamp"
-    if (ctx.referent && cues.length === 0 && numbers.length === 0 && (followPhrase || !question)) {
+    // ("we are all going out" tells of people: no follow-up on the last device)
+    const told =
+      SOMEONE_TELLING.has(tokens[0] ?? '') && ['are', 'am', 'is', 'was', 'were'].includes(tokens[1] ?? '');
+    if (ctx.referent && !told && cues.length === 0 && numbers.length === 0 && (followPhrase || !question)) {
       if (names.length > 0 || explicitPlace || noun)
         // "turn off the kitchen light" … "the fan too": the fan of the place just acted on
         return readFollowUp(
