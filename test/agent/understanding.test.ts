@@ -1386,3 +1386,37 @@ describe('a statement about people is never a command', () => {
     });
   });
 });
+
+describe('Irish and Indian English', () => {
+  it.each([
+    [
+      "would you ever put the kettle on for me, I'm wrecked after the night shift",
+      'HassTurnOn',
+      { name: 'Kettle' },
+    ],
+    ['telly off there', 'HassTurnOff', { name: 'Living Room TV' }],
+    ['lock the frotn door there', 'HassTurnOn', { name: 'Front Door' }],
+    ['would you mind closing over the bedroom curtains', 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['is Sam home from work yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    [
+      'put off the porch light and lock the main door',
+      'HassTurnOff+HassTurnOn',
+      { '1.name': 'Porch Light', '2.name': 'Front Door' },
+    ],
+    ["today's date is what?", 'HassGetCurrentDate', {}],
+    ['is the robot vacuum back in its dock?', 'HassGetState', { name: 'Robot Vacuum', state: 'docked' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('"please do one thing, switch on the hallway light" switches it on, never to 1 %', () => {
+    expect(read('please do one thing, switch on the hallway light for papa')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Hallway Light' },
+    });
+  });
+
+  it('"the lights out there" with nothing acted on before is still not understood', () => {
+    expect(read('turn off the lights out there').intent).toBeNull();
+  });
+});

@@ -47,6 +47,8 @@ export const CUES: Record<string, Cue> = {
   'light up': 'on',
   'put on': 'on',
   'get going': 'on',
+  'put off': 'off',
+  'close over': 'close',
   // "have the office heater come on at 8", "make the porch light come on"
   'come on': 'on',
   'go off': 'off',
@@ -393,6 +395,8 @@ export const STATE_QUESTION: Record<string, string> = {
   paused: 'paused',
   docked: 'docked',
   'on its dock': 'docked',
+  'in its dock': 'docked',
+  'back in its dock': 'docked',
   'back on its dock': 'docked',
   'on its base': 'docked',
   charging: 'docked',
@@ -421,6 +425,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
+   knock same na fully
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
@@ -456,6 +461,11 @@ export const FILLER_PHRASES = [
   // a reason that changes nothing: "lock it anyway to be safe"
   'to be safe',
   'quick one',
+  'would you ever',
+  'do one thing',
+  'from work',
+  'from school',
+  'on with it',
   'be so good as to',
   'be so kind as to',
   'be good enough to',
@@ -553,6 +563,8 @@ export const DATE_QUESTION = [
   'which date we have',
   'what date we have',
   'which date is today',
+  'today date is what',
+  'the date is what',
   'which day is it',
 ];
 export const TIMER_LIST = [

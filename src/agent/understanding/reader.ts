@@ -202,6 +202,15 @@ export class SecondStage {
   private thereResolved(tokens: string[], ctx: ReadContext): string[] | undefined {
     const k = placeThere(tokens);
     if (k < 0) return tokens;
+    // "telly off there", "lock the front door there": after a particle or a device's own
+    // name, a bare "there" only softens the request (Irish English)
+    const bare = !['out', 'in', 'up', 'down', 'over', 'from', 'at'].includes(tokens[k - 1] ?? '');
+    if (
+      bare &&
+      (['off', 'on'].includes(tokens[k - 1] ?? '') ||
+        tag(this.index, this.correct(tokens.slice(0, k)).tokens).some((i) => i.t === 'name' && !i.v.partial))
+    )
+      return [...tokens.slice(0, k), ...tokens.slice(k + 1)];
     const t = ctx.referent?.target;
     // ("close the garage": the garage door, a group of one, is where its members are)
     const members = t?.kind === 'entities' ? t.entities : t ? this.membersOf(t) : [];

@@ -38,6 +38,7 @@ const SYNONYMS: string[][] = [
   ['fridge', 'refrigerator'],
   ['coffee machine', 'coffee maker'],
   ['floor lamp', 'standing lamp', 'standard lamp'],
+  ['front door', 'main door'],
   ['movie', 'film'],
   ['tv', 'television', 'telly'],
   ['good night', 'night night', 'nighty night'],
