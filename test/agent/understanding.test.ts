@@ -1420,3 +1420,17 @@ describe('Irish and Indian English', () => {
     expect(read('turn off the lights out there').intent).toBeNull();
   });
 });
+
+describe('a last few: going somewhere, regret before an undo, a dotted time', () => {
+  it.each([
+    ['Please activate the scene Good Night. I go to sleep now.', 'HassTurnOn', { name: 'Good Night' }],
+    ['Sorry, this was a mistake. Please undo it.', 'HearthUndo', {}],
+    ['lock the back door at 10.30 in the night', 'HassTurnOn', { name: 'Back Door', at: '22:30' }],
+  ])('understands "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('an undo beside another request is not guessed at', () => {
+    expect(read('Undo it. Turn on the kettle.').intent).toBeNull();
+  });
+});

@@ -54,7 +54,11 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
     STATEMENT_OPENERS.has(tokens[0] ?? '');
   return stage2
     .cuesOf(tokens.join(' '))
-    .every((c) => FEELINGS.has(c.cue) || (going && ['up', 'down', 'in', 'out', 'off'].includes(c.word)));
+    .every(
+      (c) =>
+        FEELINGS.has(c.cue) ||
+        (going && ['up', 'down', 'in', 'out', 'off', 'go to', 'going to'].includes(c.word)),
+    );
 }
 
 /**
@@ -97,6 +101,8 @@ export function joinSentences(
   const meant: Understood[] = [];
   const greetings: Understood[] = [];
   const told: Command[] = [];
+  // "Sorry, this was a mistake. Please undo it.": beside an undo, regret naming nothing is a remark
+  const undoing = said.some((s) => s.understood.kind === 'special' && s.understood.intent === 'HearthUndo');
   for (const { sentence, understood } of said) {
     // "Good morning, dear. Would you …": a greeting, when another sentence is the request
     if (tokenize(sentence).every((t) => GREETING.has(t))) greetings.push(understood);
@@ -104,7 +110,7 @@ export function joinSentences(
     // another sentence asks for is its reason
     else if (understood.kind === 'command' && declarative(sentence)) told.push(understood.command);
     else if (understood.kind !== 'none') meant.push(understood);
-    else if (!asideSentence(stage2, sentence)) return none;
+    else if (!asideSentence(stage2, sentence) && !(undoing && stage2.namesNothing(sentence))) return none;
   }
   const asked = meant.flatMap((u) =>
     u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [],

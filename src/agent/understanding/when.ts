@@ -33,12 +33,16 @@ const UNIT_SECONDS: Record<string, number> = {
  * → "10 pm", "7 pm".
  */
 export function markClockTimes(text: string): string {
-  return text
-    .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2')
-    .replace(
-      /\b(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b\.?/gi,
-      (_, t: string, ap: string) => `${t} ${ap.toLowerCase()}m`,
-    );
+  return (
+    text
+      .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2')
+      // "at 10.30": a clock time written with a dot
+      .replace(/\bat ([01]?\d|2[0-3])\.([0-5]\d)\b/gi, 'at $1h$2')
+      .replace(
+        /\b(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b\.?/gi,
+        (_, t: string, ap: string) => `${t} ${ap.toLowerCase()}m`,
+      )
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
