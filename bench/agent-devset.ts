@@ -42,6 +42,7 @@ const ALL = [
   'heldout13',
   'heldout14',
   'heldout15',
+  'heldout16',
   'heldout17',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
