@@ -21,7 +21,7 @@ import {
 import { readFollowUp } from './follow-up.js';
 import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
-import type { ReadContext, Reading, Referent, Target } from './reading.js';
+import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
   embeddedQuestion,
@@ -41,54 +41,21 @@ import {
 } from './guards.js';
 import { placeThere } from './clauses.js';
 import { describedDevice, LANDMARK_WORDS } from './described.js';
+import {
+  ARTICLES,
+  ERRAND_OPENERS,
+  ERRANDS,
+  heatingAsDevice,
+  PLACE_PREPOSITIONS,
+  referentArea,
+  SOMEONE_TELLING,
+} from './reader-words.js';
 import { causative, saidPlainly, shutMeansSwitch } from './said-plainly.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
-
-/** See `interpret`: "heating" as the device when it is not the only action word. */
-function heatingAsDevice(items: Item[]): Item[] {
-  const named = items.some((i) => i.t === 'name' || i.t === 'noun');
-  const cues = items.filter((i) => i.t === 'cue');
-  if (named || cues.length < 2) return items;
-  return items.map((i) =>
-    i.t === 'cue' && (i.word === 'heating' || i.word === 'heat') && NOUNS[i.word]
-      ? { t: 'noun' as const, noun: NOUNS[i.word]!, word: i.word, start: i.start, end: i.end }
-      : i,
-  );
-}
-
-/** The one area of what a referent acts on, if it has one. */
-function referentArea(index: RegistryIndex, ref: Referent): IntentArea | undefined {
-  const t = ref.target;
-  if (t.kind === 'group') return t.area;
-  const areas = new Set(t.entities.map((e) => e.area));
-  const id = areas.size === 1 ? [...areas][0] : undefined;
-  return id ? index.areaById.get(id) : undefined;
-}
-
-/** People who tell of themselves: "we are all going out", "I am off". */
-const SOMEONE_TELLING = new Set(['we', 'i', 'they', 'he', 'she']);
-
-/** Words of errands a home controller does not run: calls, messages, announcements. */
-const ERRANDS = new Set([
-  'call',
-  'phone',
-  'ring',
-  'text',
-  'message',
-  'email',
-  'announce',
-  'broadcast',
-  'intercom',
-]);
-/** Words before an errand's verb: "please call mum", "could you text Sam". */
-const ERRAND_OPENERS = new Set(['please', 'can', 'could', 'would', 'will', 'you', 'kindly', 'hey', 'just']);
-
-const ARTICLES = new Set(['the', 'my', 'our', 'your']);
-const PLACE_PREPOSITIONS = new Set(['in', 'into', 'on', 'at', 'from', 'upstairs', 'downstairs']);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
