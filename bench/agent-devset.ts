@@ -4,7 +4,7 @@
  * question, not a question back) on a device the gold does not name, or on any device where
  * the gold says decline. A command whose target holds no device acts on nothing.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout17] [--errors N]
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout20] [--errors N]
  * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
  * used in development only; needs ../shared/tools/score-intents.mjs; HEARTH_SHARED_DIR
  * overrides the place of ../shared)
@@ -44,6 +44,7 @@ const ALL = [
   'heldout15',
   'heldout16',
   'heldout17',
+  'heldout20',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
@@ -85,6 +86,40 @@ function devices(intent: string | null, slots: Record<string, string | number>):
   });
 }
 
+/** One part's slots of a compound ("2.name" → name), or all of a single command's. */
+function partSlots(slots: Record<string, string | number>, k: number, parts: number) {
+  if (parts === 1) return slots;
+  const out: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(slots)) {
+    const m = /^(\d+)\.(.+)$/.exec(key);
+    if (m && Number(m[1]) === k + 1) out[m[2]!] = v;
+  }
+  return out;
+}
+
+/** What an action does to its device, coarsely: on, off, up, down, set, next. */
+function effect(intent: string, slots: Record<string, string | number>): string {
+  const step = slots.brightness_step ?? slots.temperature_step ?? slots.volume_step;
+  if (step === 'up' || step === 'down') return step;
+  if (intent === 'HassLightSet' && slots.brightness === 0) return 'off';
+  if (['HassTurnOn', 'HassVacuumStart', 'HassMediaUnpause'].includes(intent)) return 'on';
+  if (['HassTurnOff', 'HassMediaPause', 'HassVacuumReturnToBase'].includes(intent)) return 'off';
+  if (intent === 'HassMediaNext') return 'next';
+  return 'set';
+}
+
+/**
+ * Whether two actions agree: the same effect; a value set by the same intent; or on with up,
+ * off with down, and a light turned on with one set to a level.
+ */
+function compatible(a: { intent: string; effect: string }, b: { intent: string; effect: string }): boolean {
+  if (a.effect === b.effect) return true;
+  const pair = new Set([a.effect, b.effect]);
+  if (pair.has('set'))
+    return a.intent === b.intent || (pair.has('on') && [a.intent, b.intent].includes('HassLightSet'));
+  return (pair.has('on') && pair.has('up')) || (pair.has('off') && pair.has('down'));
+}
+
 const reg = registryFromFixtures([join(dir, 'home.json')]);
 const u = new Understanding(new IntentEngine(reg));
 const tmp = mkdtempSync(join(tmpdir(), 'hearth-devset-'));
@@ -114,6 +149,7 @@ for (const set of sets) {
   );
   // a wrong action: acting where the gold declines, or on a device the gold does not name
   const wrong: string[] = [];
+  const wrongEffect: string[] = [];
   gold.forEach((g, i) => {
     const p = preds[i]!;
     if (!p.intent || p.ask || !p.intent.split('+').some(isAction)) return;
@@ -126,10 +162,28 @@ for (const set of sets) {
     // there is none): it is a missed decline, counted by the scorer, not an action
     const acts = got.some((set, k) => isAction(p.intent!.split('+')[k] ?? null) && set.size > 0);
     if (acts && (g.intent === null || bad)) wrong.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)}`);
+    // the right device but the wrong effect: an action where a question was asked, or the
+    // opposite of what was asked ("up in the office?" raising the heater, "dim" for brighter)
+    else if (acts && g.intent) {
+      const gotParts = p.intent.split('+');
+      const wantParts = g.intent.split('+');
+      const off = gotParts.some((it, k) => {
+        if (!isAction(it) || (got[k]?.size ?? 0) === 0) return false;
+        const want = wantParts[k];
+        if (!want || !isAction(want)) return true;
+        return !compatible(
+          { intent: it, effect: effect(it, partSlots(p.slots, k, gotParts.length)) },
+          { intent: want, effect: effect(want, partSlots(g.slots, k, wantParts.length)) },
+        );
+      });
+      if (off) wrongEffect.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)} (want ${g.intent})`);
+    }
   });
   const tagBlock = errors === '0' ? out.slice(out.indexOf('tag ')) : out;
   console.log(`== ${set} (${gold.length} items) ==`);
   console.log(tagBlock.trim());
   console.log(`wrong_actions=${wrong.length}`);
   for (const w of wrong) console.log(`  wrong: ${w}`);
+  console.log(`wrong_effects=${wrongEffect.length}`);
+  for (const w of wrongEffect) console.log(`  wrong effect: ${w}`);
 }

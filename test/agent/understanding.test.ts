@@ -1434,3 +1434,49 @@ describe('a last few: going somewhere, regret before an undo, a dotted time', ()
     expect(read('Undo it. Turn on the kettle.').intent).toBeNull();
   });
 });
+
+describe('the right device, never the opposite effect', () => {
+  it('"and up in the office?" after a temperature question asks again; it raises no heater', () => {
+    expect(read('and up in the office?', null, ['how warm is it in the living room'])).toEqual({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Office' },
+    });
+  });
+
+  it.each([
+    ["what's the temp up in the office", 'HassClimateGetTemperature', { area: 'Office' }],
+    ['is it cold out in the garden', 'HassClimateGetTemperature', { area: 'Garden' }],
+  ])('"up" or "out" before a place in a question says where: "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"down in the hallway, turn the light on" turns it on; "turn the light down in the hallway" dims', () => {
+    expect(read('down in the hallway, turn the light on').intent).toBe('HassTurnOn');
+    expect(read('turn the light down in the hallway')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'down' },
+    });
+  });
+
+  it('"the kitchen fan, I reckon you can turn that off now" never turns it on', () => {
+    const r = read('the kitchen fan, I reckon you can turn that off now');
+    expect(r.intent === null || r.intent === 'HassTurnOff').toBe(true);
+  });
+
+  it('"skip this one, I can\'t stick it": "this one" is the song, not a volume of 1', () => {
+    expect(read("skip this one, I can't stick it", 'Kitchen')).toEqual({
+      intent: 'HassMediaNext',
+      slots: { area: 'Kitchen' },
+    });
+  });
+
+  it.each(["I can't see to read in here, it's that dim", "it's getting dim in here"])(
+    '"dim" said of how it is asks for more light: "%s"',
+    (text) => {
+      expect(read(text, 'Office')).toMatchObject({
+        intent: 'HassLightSet',
+        slots: { brightness_step: 'up' },
+      });
+    },
+  );
+});

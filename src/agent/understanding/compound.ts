@@ -7,7 +7,7 @@ import { tokenize } from '../intents/normalize.js';
 import { afterRemark, withReason, type RequestReader } from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
 import { GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
-import { declarative } from './guards.js';
+import { ACTION_VERBS, declarative } from './guards.js';
 import { asideSentence } from './sentences.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
@@ -114,7 +114,14 @@ export function compound(
       return;
     // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
     // command and names nothing of the home gives a reason
-    if (declarative(seg) && reader.stage2.isAside(seg) && !readsAsCommand(reader, seg, area, ref)) return;
+    // (not one that asks for an action in its own way: "…, I reckon you can turn that off now")
+    if (
+      declarative(seg) &&
+      reader.stage2.isAside(seg) &&
+      !readsAsCommand(reader, seg, area, ref) &&
+      !asksForAction(segTokens)
+    )
+      return;
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
       return;
@@ -178,6 +185,16 @@ const FEELING_INTENT: Partial<Record<string, string>> = {
   louder: 'HassSetVolume',
   quieter: 'HassSetVolume',
 };
+
+/** A verb of acting on a thing said by a pronoun or with its particle: "turn that off", "switch it on". */
+function asksForAction(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      ACTION_VERBS.has(t) &&
+      (['on', 'off', 'up', 'down'].includes(tokens[i + 1] ?? '') ||
+        tokens.slice(i + 1, i + 3).some((w) => ['it', 'that', 'them', 'those', 'em'].includes(w))),
+  );
+}
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

@@ -181,12 +181,6 @@ export const CUES: Record<string, Cue> = {
   'can not hear': 'louder',
   'cannot hear': 'louder',
   'cannot see': 'brighter',
-  'a bit dim': 'brighter',
-  'too dim': 'brighter',
-  'so dim': 'brighter',
-  'very dim': 'brighter',
-  'rather dim': 'brighter',
-  'quite dim': 'brighter',
   quieter: 'quieter',
   softer: 'quieter',
   'too loud': 'quieter',
@@ -231,6 +225,12 @@ export const CUES: Record<string, Cue> = {
   temperature: 'temperature',
   heat: 'temperature',
   heating: 'temperature',
+  // "dim" said of how it is ("it's that dim", "a bit dim in here") asks for more light
+  ...Object.fromEntries(
+    `a bit,too,so,very,rather,quite,that,is,its,getting,pretty,really,awfully,terribly,bit,dead`
+      .split(',')
+      .map((d): [string, Cue] => [`${d} dim`, 'brighter']),
+  ),
 };
 
 /** Words that open a question about the home. */

@@ -43,11 +43,47 @@ const ONE_AS_DEVICE_AFTER = new Set([
 export function markPronounOne(text: string, placeWords: ReadonlySet<string>): string {
   const words = text.split(/(\s+)/);
   for (let i = 0; i < words.length; i += 2) {
-    if (words[i]!.toLowerCase() !== 'one') continue;
+    // ("skip this one, I can't stick it": the word may carry the punctuation after it)
+    const punct = /^one([,.;:!?]*)$/i.exec(words[i]!);
+    if (!punct) continue;
     const prev = (words[i - 2] ?? '').toLowerCase().replace(/[^a-z]/g, '');
     const next = (words[i + 2] ?? '').toLowerCase().replace(/[^a-z%]/g, '');
     if (ONE_AS_NUMBER_NEXT.test(next)) continue;
-    if (ONE_AS_DEVICE_AFTER.has(prev) || placeWords.has(prev)) words[i] = 'ones';
+    if (ONE_AS_DEVICE_AFTER.has(prev) || placeWords.has(prev)) words[i] = `ones${punct[1]}`;
   }
   return words.join('');
+}
+
+/** The first words of the home's areas and floors, by name and alias ("office", "upstairs"). */
+export function areaWords(reg: IntentRegistry): Set<string> {
+  const places = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
+  return new Set(places.map((n) => tokenize(n)[0]).filter((w): w is string => !!w));
+}
+
+/** Words of where a place is that may go before "in the …": "up in the office", "out in the garden". */
+const WHERE_PARTICLES = new Set(['up', 'down', 'out', 'over', 'back']);
+/** Words that open a question, after which such a word is never a step ("what's the temp up in …"). */
+const ASKING = /^(what|whats|how|hows|is|are|was|were|did|any|anything|which)$/;
+
+/**
+ * "and up in the office?", "down in the hallway, turn the light on", "what's the temp up in
+ * the office": "up" or "down" before "in" a place says where that place is, not a step — at
+ * the start of a clause, or anywhere in a question. Dropped before reading, so a question
+ * about the office never turns its heater up. ("turn the light down in the hallway" keeps its
+ * step: the word follows what it acts on, in a command.)
+ */
+export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<string>): string {
+  const words = text.split(/\s+/);
+  const bare = words.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
+  const question = ASKING.test(bare[0] ?? '') || /\?\s*$/.test(text);
+  return words
+    .filter((_, i) => {
+      if (!WHERE_PARTICLES.has(bare[i]!) || !['in', 'at'].includes(bare[i + 1] ?? '')) return true;
+      const place = bare[i + 2] === 'the' ? bare[i + 3] : bare[i + 2];
+      if (!place || !(areaWords.has(place) || place === 'here' || place === 'there')) return true;
+      const clauseStart =
+        i === 0 || /[,;:]$/.test(words[i - 1]!) || ['and', 'or', 'about'].includes(bare[i - 1]!);
+      return !(clauseStart || question);
+    })
+    .join(' ');
 }

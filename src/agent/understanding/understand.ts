@@ -16,7 +16,7 @@ import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
 import { ACTION_VERBS } from './guards.js';
 import { NOUNS } from './lexicon.js';
-import { markPronounOne, placeWords } from './one-as-device.js';
+import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
@@ -67,11 +67,14 @@ export class Understanding {
   private questionMark = false;
   /** Words after which "one" is a device (`placeWords`). */
   private places: Set<string>;
+  /** The first words of the home's areas and floors (`areaWords`). */
+  private areas: Set<string>;
 
   constructor(readonly engine: IntentEngine) {
     this.stage2 = new SecondStage(engine.registryIndex);
     this.byId = new Map(engine.registry.entities.map((e) => [e.entity_id, e]));
     this.places = placeWords(engine.registry);
+    this.areas = areaWords(engine.registry);
   }
 
   /** Re-indexes after the registry changed. */
@@ -80,6 +83,7 @@ export class Understanding {
     this.stage2 = new SecondStage(this.engine.registryIndex);
     this.byId = new Map(reg.entities.map((e) => [e.entity_id, e]));
     this.places = placeWords(reg);
+    this.areas = areaWords(reg);
   }
 
   understand(text: string, area: string | null, conv: Conversation): Understood {
@@ -93,7 +97,7 @@ export class Understanding {
       return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
     }
     this.questionMark = /\?\s*$/.test(text);
-    const marked = markPronounOne(markClockTimes(text), this.places);
+    const marked = markPronounOne(markClockTimes(withoutPlaceParticles(text, this.areas)), this.places);
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
