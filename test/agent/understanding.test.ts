@@ -1480,3 +1480,47 @@ describe('the right device, never the opposite effect', () => {
     },
   );
 });
+
+describe('a statement beside the request that names nothing of the home', () => {
+  it.each([
+    [
+      'would you mind switching the kitchen fan on? Something on the stove is smoking a little.',
+      'HassTurnOn',
+      { name: 'Kitchen Fan' },
+    ],
+    [
+      "could you pause the kitchen speaker? I'm on the phone with my sister.",
+      'HassMediaPause',
+      { name: 'Kitchen Speaker' },
+    ],
+    [
+      'Thank you so much for earlier. Could you unlock the front door? The yard man is here to drop off the invoice.',
+      'HassTurnOff',
+      { name: 'Front Door' },
+    ],
+    [
+      "I'm sorry to ask again, but could you tell me whether the back door is locked?",
+      'HassGetState',
+      { name: 'Back Door', state: 'locked' },
+    ],
+  ])('its action words tell, they ask nothing: "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"pause the music a minute" pauses now', () => {
+    expect(read("pause the music a minute, I'm on the phone", 'Kitchen')).toEqual({
+      intent: 'HassMediaPause',
+      slots: { area: 'Kitchen' },
+    });
+  });
+
+  it.each([
+    // a word standing for a thing may be the request: never set aside
+    'My sister is on the phone. She wants to turn it off.',
+    // asking someone else is no request to the home
+    'sorry to ask, but could you ask Sam to turn on the porch light',
+    "I'm on the phone. Sorry.",
+  ])('what only tells, or asks someone else, does nothing: "%s"', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});

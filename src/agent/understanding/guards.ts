@@ -176,6 +176,8 @@ export function politeOnly(items: Item[], tokens: string[]): boolean {
 const WH_WORDS = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why', 'whose']);
 /** Someone other than the one asked, as a subject: with one, only "you" may be asked to act. */
 const PERSONAL = new Set(['i', 'we', 'he', 'she', 'they', 'someone', 'somebody', 'me', 'us', 'my', 'our']);
+/** After "ask", words that keep the asking this agent's: "sorry to ask (again), but …", "may I ask you to …". */
+const ASKING_YOU = new Set(['you', 'again', 'but', 'though', '']);
 const NO_BOTHER = new Set(['bother', 'trouble', 'problem', 'rush', 'hurry', 'worries']);
 const DUMMY_BEFORE = new Set(['would', 'could', 'will', 'might', 'if', 'is', 'be']);
 /** Words that end a wrapper: the request follows ("could you", "be kind enough to", "be a dear and"). */
@@ -209,7 +211,7 @@ export function politeWrapper(items: Item[], tokens: string[]): boolean {
       (w, i) =>
         WH_WORDS.has(w) ||
         // "might I ask you to …" asks this agent; "ask Sam to …" someone else
-        (NOT_POLITE.has(w) && !(w === 'ask' && words[i + 1] === 'you')) ||
+        (NOT_POLITE.has(w) && !(w === 'ask' && ASKING_YOU.has(words[i + 1] ?? ''))) ||
         NEGATIONS.has(w) ||
         takesBack(w, i) ||
         /\d/.test(w),

@@ -35,8 +35,16 @@ export function sentencesOf(text: string): string[] {
 
 /** Who a statement is about, opening it: "I think …", "We always forget.", "My husband wants …". */
 const STATEMENT_OPENERS = new Set(
-  'i we he she they you it my our his her their nobody somebody someone everyone everybody'.split(' '),
+  'i we he she they you it my our his her their nobody somebody someone something everyone everybody'.split(
+    ' ',
+  ),
 );
+
+/** Words that stand for a thing said before: "I need it off", "they're giving me a headache". */
+const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'one', 'ones', 'they']);
+
+/** Thanks that open a sentence: "Thank you so much for earlier.", "Cheers for that." */
+const THANKS = new Set(['thank', 'thanks', 'cheers', 'ta']);
 
 /**
  * Action words that only tell: a feeling ("I can't see the stairs", "it's freezing"), what was
@@ -45,6 +53,11 @@ const STATEMENT_OPENERS = new Set(
  */
 function told(stage2: SecondStage, tokens: string[]): boolean {
   if (tokens.some((t) => PAST_FORMS.has(t))) return true;
+  // "I'm on the phone with my sister", "the yard man is here to drop off the invoice": with
+  // nothing of the home in it and no word standing for a thing, an action word is no request
+  // (an "it" that opens a statement stands for nothing: "it's on the stove")
+  if (stage2.namesNothing(tokens.join(' ')) && !tokens.some((t, i) => i > 0 && THING_PRONOUNS.has(t)))
+    return true;
   // "I can't recall what I asked": what someone cannot do is no request
   if (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokens.some((t) => NEGATIONS.has(t) || t === 'cannot'))
     return true;
@@ -72,8 +85,11 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
 export function asideSentence(stage2: SecondStage, sentence: string): boolean {
   if (stage2.isRemark(sentence)) return true;
   const tokens = withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)));
+  // (a subject of up to five words: "Something on the stove is smoking a little.")
   const statement =
-    declarative(sentence) || (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3);
+    declarative(sentence, 5) ||
+    (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3) ||
+    THANKS.has(tokens[0] ?? '');
   if (!statement || tokens.some((t) => /\d/.test(t))) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&
