@@ -1524,3 +1524,61 @@ describe('a statement beside the request that names nothing of the home', () => 
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe("remarks of one's own, a place in a remark, a device word naming a device", () => {
+  it.each([
+    [
+      "please could you turn the ceiling fan off, don't want her getting cold",
+      'HassTurnOff',
+      { name: 'Ceiling Fan' },
+    ],
+    [
+      'would you mind opening the living room blinds? want some daylight before I crash',
+      'HassTurnOn',
+      { name: 'Living Room Blinds' },
+    ],
+    [
+      "could you shut the bedroom curtains? sun's coming up and she's only just gone down",
+      'HassTurnOff',
+      { name: 'Bedroom Curtains' },
+    ],
+  ])('what one says of oneself, the "I" left out, is a remark: "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    ["Can you start the hoover please, the hall's mucky again", 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    [
+      "please could you unlock the back door my husband's coming in from the garden with the shopping",
+      'HassTurnOff',
+      { name: 'Back Door' },
+    ],
+  ])('a place in a remark after a request on one named device moves nothing: "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('a place in a remark after a vague request still says where: "turn on the lamp, the bedroom is dark"', () => {
+    expect(read('turn on the lamp, the bedroom is dark')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+
+  it('"when you get a second" is the listener\'s moment, no time to act', () => {
+    expect(read('when you get a second could you shut off the porch light?')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light' },
+    });
+  });
+
+  it.each([
+    ['turn off the tv lights', 'HassTurnOff', { name: 'TV Backlight' }],
+    ['turn off the tv', 'HassTurnOff', { name: 'Living Room TV' }],
+  ])('a device word before another names a device of the second kind: "%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"the tv light in the kitchen" names nothing there: declined', () => {
+    expect(read('turn on the tv light in the kitchen').intent).toBeNull();
+  });
+});

@@ -23,7 +23,7 @@ import type { SecondStage } from './reader.js';
 import type { Referent } from './reading.js';
 import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
-import type { Understood } from './understand.js';
+import type { Command, Understood } from './understand.js';
 
 /** What reads a request on its own: the understanding, as the parts here need it. */
 export interface RequestReader {
@@ -56,8 +56,7 @@ export function withReason(
       !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
       // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
       // ringing", whose "'s" the words no longer show)
-      (declarative(tail.join(' '), 5) ||
-        [2, 3].some((k) => doingSomething(tail[k] ?? '') && tail.length === k + 1));
+      (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? '')));
     // "… doing my makeup", "… cooking tea": what someone is busy with
     const busy = doingSomething(tokens[i]!) && reader.stage2.cuesOf(tokens[i]!).length === 0;
     if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
@@ -81,7 +80,12 @@ export function withReason(
     if (negative && told.length < tail.length && !reader.stage2.namesNothing(told.join(' '))) continue;
     // a statement may use a word of a name as a common word ("the floor is filthy", "the
     // baby next door is asleep"), a bare reason may not
-    if (!reader.stage2.isAside(told.join(' '), { names: subject })) continue;
+    // ("… my husband's coming in from the garden": a place in a statement after a request on
+    // one named device moves nothing)
+    const aside = reader.stage2.isAside(told.join(' '), { names: subject });
+    if (!aside && !(subject && reader.stage2.isAside(told.join(' '), { names: true, places: true })))
+      continue;
+    if (!aside && tail.some((t) => ['too', 'also', 'either'].includes(t))) continue;
     const head = tokens.slice(0, i);
     // "… turn | it off": a verb is never cut from its object
     if (ACTION_VERBS.has(head[head.length - 1]!)) continue;
@@ -91,6 +95,7 @@ export function withReason(
     // "please clean | the windows they are dirty": a request cut from what it acts on is none
     if (!reader.stage2.saysWhat(head.join(' '))) continue;
     const u = reader.single(head, area, referent);
+    if (!aside && (u?.kind !== 'command' || !namedDevice(u.command))) continue;
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;
@@ -142,6 +147,11 @@ export function afterRemark(
 /** The words after second thoughts: "actually a bit more" → "a bit more". */
 export function withoutSecondThoughts(tokens: string[]): string[] {
   return tokens.slice(leadingSecondThoughts(tokens));
+}
+
+/** A command on one device called by its name. */
+export function namedDevice(c: Command): boolean {
+  return typeof c.reading.slots.name === 'string' && c.reading.target?.kind === 'entities';
 }
 
 /** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */

@@ -4,7 +4,7 @@
  * command said twice is no part of its own.
  */
 import { tokenize } from '../intents/normalize.js';
-import { afterRemark, withReason, type RequestReader } from './around-request.js';
+import { afterRemark, namedDevice, withReason, type RequestReader } from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
 import { GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
@@ -122,6 +122,19 @@ export function compound(
       !asksForAction(segTokens)
     )
       return;
+    // "start the hoover please, the hall's mucky again": a place said in a statement after a
+    // request on one named device moves nothing (unless it asks for more: "… too")
+    const prev = parts[parts.length - 1];
+    if (
+      prev &&
+      namedDevice(prev) &&
+      declarative(seg) &&
+      !segTokens.some((t, k) => MORE.has(t) || (t === 'as' && segTokens[k + 1] === 'well')) &&
+      reader.stage2.isAside(seg, { names: true, places: true }) &&
+      reader.stage2.cuesOf(seg).every((c) => FEELINGS.has(c.cue)) &&
+      !readsAsCommand(reader, seg, area, ref)
+    )
+      return;
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
       return;
@@ -140,7 +153,6 @@ export function compound(
       u = afterRemark(reader, tokenize(txt), area, ref) ?? u;
     // "pop the office heater on, it's perishing up here": a feeling told of what was just
     // asked for is its reason, not a second command
-    const prev = parts[parts.length - 1];
     const feels = reader.stage2.cuesOf(seg);
     const feeling = feels.length > 0 && feels.every((c) => FEELINGS.has(c.cue));
     if (prev && u?.kind === 'command' && (declarative(seg) || feeling) && sameTarget(reader, prev, u.command))
@@ -195,6 +207,9 @@ function asksForAction(tokens: string[]): boolean {
         tokens.slice(i + 1, i + 3).some((w) => ['it', 'that', 'them', 'those', 'em'].includes(w))),
   );
 }
+
+/** Words that ask for more than was said: "…, the garage is dark too". */
+const MORE = new Set(['too', 'also', 'either']);
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

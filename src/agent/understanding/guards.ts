@@ -322,9 +322,11 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
 export function withoutIntensifiers(tokens: string[]): string[] {
   return tokens.filter(
     (t, i) =>
-      t !== 'rather' ||
-      ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
-      ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? ''),
+      // "she's only just gone down": "only just" says how lately, it makes no exception
+      !(t === 'only' && tokens[i + 1] === 'just') &&
+      (t !== 'rather' ||
+        ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
+        ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? '')),
   );
 }
 

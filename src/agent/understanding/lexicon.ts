@@ -512,8 +512,12 @@ export const FILLER_PHRASES = [
   'be so kind and',
   'be so kind as to',
   'would you be so kind as to',
-  'when you get a chance',
-  'if you get a chance',
+  // a moment of the listener's, no time to act: "when you get a second", "if you have a minute"
+  ...['when', 'if', 'whenever'].flatMap((w) =>
+    ['get', 'have', 'got'].flatMap((v) =>
+      ['chance', 'second', 'sec', 'minute', 'moment', 'mo', 'tick'].map((n) => `${w} you ${v} a ${n}`),
+    ),
+  ),
   'that would be great',
   'that would be lovely',
   'if you could',

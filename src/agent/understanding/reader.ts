@@ -207,7 +207,7 @@ export class SecondStage {
    * door"): nothing of the home's names or places in it, nothing that changes whether or what
    * to do. The caller checks that it is a statement (`declarative`) and reads as no command.
    */
-  isAside(text: string, opts: { names: boolean } = { names: true }): boolean {
+  isAside(text: string, opts: { names: boolean; places?: boolean } = { names: true }): boolean {
     const raw = withoutOwnForgetting(withoutIntensifiers(tokenize(text)));
     if (raw.length === 0 || raw.some((t) => REMARK_BLOCKERS.has(t))) return false;
     const { tokens } = this.correct(raw);
@@ -219,8 +219,7 @@ export class SecondStage {
       items.every(
         (i) =>
           (i.t !== 'name' || person(i) || (oneWord && i.end - i.start === 1)) &&
-          i.t !== 'area' &&
-          i.t !== 'floor',
+          (opts.places === true || (i.t !== 'area' && i.t !== 'floor')),
       );
     return clean(tag(this.index, raw), opts.names) && clean(tag(this.index, tokens), true);
   }

@@ -43,6 +43,18 @@ const STATEMENT_OPENERS = new Set(
 /** Words that stand for a thing said before: "I need it off", "they're giving me a headache". */
 const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'one', 'ones', 'they']);
 
+/**
+ * What one says of oneself with the "I" left out: "don't want her getting cold", "can't see a
+ * thing", "need to take this call".
+ */
+function selfUnsaid(tokens: string[]): boolean {
+  const [a, b, c] = tokens;
+  return (
+    ['want', 'wanna', 'need', 'hate', 'cannot'].includes(a ?? '') ||
+    (a === 'do' && b === 'not' && ['want', 'need', 'like', 'know', 'fancy'].includes(c ?? ''))
+  );
+}
+
 /** Thanks that open a sentence: "Thank you so much for earlier.", "Cheers for that." */
 const THANKS = new Set(['thank', 'thanks', 'cheers', 'ta']);
 
@@ -89,7 +101,8 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
   const statement =
     declarative(sentence, 5) ||
     (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3) ||
-    THANKS.has(tokens[0] ?? '');
+    THANKS.has(tokens[0] ?? '') ||
+    selfUnsaid(tokens);
   if (!statement || tokens.some((t) => /\d/.test(t))) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&

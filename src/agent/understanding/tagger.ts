@@ -193,6 +193,23 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     items[k] = { ...it, cue: way.cue === 'up' ? 'warmer' : 'cooler' };
     items[items.indexOf(way)] = { t: 'filler', start: way.start, end: way.end };
   }
+  // "the tv lights": a device word before another is a word of the name of a device of the
+  // second kind ("TV Backlight"), when exactly the home's devices of that kind so named fit
+  for (let k = 0; k + 1 < items.length; k++) {
+    const it = items[k]!;
+    const next = items[k + 1]!;
+    if (it.t !== 'noun' || next.t !== 'noun' || it.end !== it.start + 1) continue;
+    const kinds = [next.noun.domain, ...(next.noun.also ?? [])];
+    const entities = (index.byWord.get(tokens[it.start]!) ?? []).filter((e) => kinds.includes(e.domain));
+    if (entities.length === 0 || new Set(entities.map((e) => e.name)).size !== 1) continue;
+    const phrase = tokens[it.start]!;
+    items[k] = {
+      t: 'name',
+      v: { kind: 'name', phrase, entities, partial: true },
+      start: it.start,
+      end: it.end,
+    };
+  }
   // "is sam back": "back" after a person is being home, not a part of "Back Door"
   for (let k = 1; k < items.length; k++) {
     const it = items[k]!;
