@@ -1582,3 +1582,27 @@ describe("remarks of one's own, a place in a remark, a device word naming a devi
     expect(read('turn on the tv light in the kitchen').intent).toBeNull();
   });
 });
+
+describe('"lock up", and "did …" asked of anyone, at any time', () => {
+  it.each(['lock up', 'lock everything up', 'lock the house up', 'lock up for the night', 'lock everything'])(
+    '"%s" locks every lock of the home',
+    (text) => {
+      expect(read(text)).toEqual({ intent: 'HassTurnOn', slots: { domain: 'lock' } });
+    },
+  );
+
+  it('"lock it up" with nothing said before locks nothing', () => {
+    expect(read('lock it up').intent).toBeNull();
+  });
+
+  it.each([
+    ['did the kids lock the back door when they got home', { name: 'Back Door', state: 'locked' }],
+    ['did we lock the back door after bringing the washing in', { name: 'Back Door', state: 'locked' }],
+    ['did the young lad leave the desk lamp on again', { name: 'Desk Lamp', state: 'on' }],
+    ['did we lock up for the night', { domain: 'lock', state: 'locked' }],
+    ['did the front door lock', { name: 'Front Door', state: 'locked' }],
+    ['did the garage door close properly', { name: 'Garage Door', state: 'closed' }],
+  ])('asks how the thing is: "%s"', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassGetState', slots });
+  });
+});

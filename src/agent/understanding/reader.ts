@@ -476,6 +476,9 @@ export class SecondStage {
         target = { kind: 'group', domain: implied, ...where, implied: NO_DOMAIN_SLOT.has(intentName) };
       } else if (where && explicitPlace && (cueSet.has('on') || cueSet.has('off'))) {
         target = { kind: 'group', domain: '*', ...where };
+      } else if (implied === 'lock' && !where && !pronoun && cues.some((c) => c.word === 'lock up')) {
+        // "lock up": every lock of the home
+        target = { kind: 'group', domain: 'lock' };
       } else if (implied && !where) {
         // the only device of that kind in the home ("heating to 20")
         const all = this.index.registry.entities.filter((e) => e.domain === implied);

@@ -87,6 +87,33 @@ const DONE_AS_STATE: Record<string, string> = {
   unlock: 'unlocked',
 };
 
+/** Verbs a "did …" question asks about, its doer said before them. */
+const DONE = new Set([...Object.keys(DONE_AS_STATE), 'leave', 'forget', 'forgot']);
+/** Words that open what was done something to: "the back door", "any lights", "it", "up". */
+const OBJECT_OPENERS = new Set(
+  'the my our his her their your any all every each that this those these it them everything up'.split(' '),
+);
+/** Words that open a clause of when, ending what a "did …" question asks. */
+const WHEN_OPENERS = new Set(['before', 'after', 'when', 'while', 'last', 'earlier', 'for']);
+
+/**
+ * A "did …" question put plainly, in place: "did the kids lock the back door when they got
+ * home" → "did someone lock the back door". Whoever did it (one to three words: "the kids",
+ * "the young lad", "Alex") is "someone"; a clause of when after the thing asked about ends
+ * the question — it asks about the state, which is the same whenever it was done.
+ */
+function didAsSomeone(raw: string[]): void {
+  const verb = raw.findIndex((t, i) => i >= 2 && i <= 4 && DONE.has(t));
+  // ("did the front door lock (properly)": the door is what is asked about, not who; the
+  // thing asked about opens with its article or is a pronoun)
+  if (verb < 0 || !OBJECT_OPENERS.has(raw[verb + 1] ?? '')) return;
+  if (raw.slice(1, verb).some((t) => ['it', 'that', 'this', 'they', 'them'].includes(t))) return;
+  if (verb > 2 || !SOMEONE.has(raw[1]!)) raw.splice(1, verb - 1, 'someone');
+  // the verb is now the third word
+  const cut = raw.findIndex((t, i) => i > 3 && WHEN_OPENERS.has(t));
+  if (cut > 0) raw.splice(cut);
+}
+
 /** The words as the reader reads them (see the file's head). */
 export function saidPlainly(said: string[]): string[] {
   // "right, which of the doors are unlocked": a word that only opens the sentence
@@ -98,8 +125,12 @@ export function saidPlainly(said: string[]): string[] {
     tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
       ? ['we', 'are', ...tokens.slice(1)]
       : [...tokens];
+  if (raw[0] === 'did') didAsSomeone(raw);
   // "did somebody forget the coffee machine on": left it on
   if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
+  // "did we lock up": are the doors locked
+  if (raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') && raw[2] === 'lock' && (raw[3] === 'up' || !raw[3]))
+    raw.splice(3, raw.length - 3, 'the', 'doors');
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
   if (state) return ['is', ...raw.slice(3), state];

@@ -210,6 +210,18 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       end: it.end,
     };
   }
+  // "lock everything up", "lock the house up": the particle of "lock up", said after its object
+  for (let k = 0; k + 2 < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'cue' || it.cue !== 'lock') continue;
+    const up = items
+      .slice(k + 2, k + 4)
+      .find((x) => x.t === 'cue' && tokens[x.start] === 'up' && x.end === x.start + 1);
+    if (up && items.slice(k + 1, items.indexOf(up)).every((x) => x.t !== 'cue')) {
+      items[items.indexOf(up)] = { t: 'filler', start: up.start, end: up.end };
+      items[k] = { ...it, word: 'lock up' };
+    }
+  }
   // "is sam back": "back" after a person is being home, not a part of "Back Door"
   for (let k = 1; k < items.length; k++) {
     const it = items[k]!;

@@ -37,6 +37,9 @@ export function finish(
   if (target.area) slots.area = target.area.name;
   if (target.floor) slots.floor = target.floor.name;
   if (target.domain !== '*' && !target.implied && !NO_DOMAIN_SLOT.has(intent)) slots.domain = target.domain;
+  // "lock everything": everything a lock verb acts on is the locks
+  else if (target.domain === '*' && allowed.length === 1 && !NO_DOMAIN_SLOT.has(intent))
+    slots.domain = allowed[0]!;
   if (target.device_class && !NO_DOMAIN_SLOT.has(intent)) slots.device_class = target.device_class;
   return { intent, slots, entity_ids: [], target };
 }
