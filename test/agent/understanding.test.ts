@@ -1606,3 +1606,14 @@ describe('"lock up", and "did …" asked of anyone, at any time', () => {
     expect(read(text)).toEqual({ intent: 'HassGetState', slots });
   });
 });
+
+describe('chat shorthand and a terse "anybody …"', () => {
+  it.each([
+    ['is the tv on rn', 'HassGetState', { name: 'Living Room TV', state: 'on' }],
+    ['can u turn the porch light off pls', 'HassTurnOff', { name: 'Porch Light' }],
+    ['goodnight lol', 'HassTurnOn', { name: 'Good Night' }],
+    ['anybody home right now', 'HassGetState', { domain: 'person', state: 'home' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -84,9 +84,27 @@ export function tokenize(text: string): string[] {
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
-  const raw = s.split(/\s+/).filter((t) => t.length > 0);
+  const raw = s
+    .split(/\s+/)
+    .filter((t) => t.length > 0)
+    .flatMap((t) => SHORTHAND[t] ?? [t]);
   return numberWords(raw);
 }
+
+/** Chat shorthand, written out: "is the tv on rn", "can u turn it off pls". */
+const SHORTHAND: Record<string, string[]> = {
+  rn: ['right', 'now'],
+  u: ['you'],
+  ur: ['your'],
+  pls: ['please'],
+  plz: ['please'],
+  thx: ['thanks'],
+  tmrw: ['tomorrow'],
+  tmr: ['tomorrow'],
+  b4: ['before'],
+  cuz: ['because'],
+  bc: ['because'],
+};
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */
 export function numberWords(tokens: string[]): string[] {

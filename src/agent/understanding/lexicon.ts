@@ -250,6 +250,8 @@ export const QUESTION_WORDS = new Set([
   'how',
   'any',
   'anything',
+  'anybody',
+  'anyone',
   'check',
   'tell',
   'show',
@@ -425,7 +427,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
-   knock same na fully
+   knock same na fully lol lmao haha hehe
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
