@@ -1617,3 +1617,19 @@ describe('chat shorthand and a terse "anybody …"', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('scenes said with "set up", a sign-off, an exclamation or what one is busy with', () => {
+  it.each([
+    ['set the house up for the dinner party', 'Dinner Party'],
+    ['wake the house up with good morning', 'Good Morning'],
+    ['away mode thanks', 'Away'],
+    ['good morning... what a night', 'Good Morning'],
+    ['heading out for a walk with the pram, away mode thanks', 'Away'],
+  ])('"%s" starts %s', (text, name) => {
+    expect(read(text)).toEqual({ intent: 'HassTurnOn', slots: { name } });
+  });
+
+  it('"turn the lights up for the dinner party" is no scene: its "up" is the lights\'', () => {
+    expect(read('turn the lights up for the dinner party').slots.name).toBeUndefined();
+  });
+});

@@ -6,7 +6,7 @@
 import { tokenize } from '../intents/normalize.js';
 import { afterRemark, namedDevice, withReason, type RequestReader } from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
-import { GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
+import { doingSomething, GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
 import { asideSentence } from './sentences.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
@@ -115,8 +115,10 @@ export function compound(
     // "…, the baby's asleep", "friends are coming over, …": a statement that reads as no
     // command and names nothing of the home gives a reason
     // (not one that asks for an action in its own way: "…, I reckon you can turn that off now")
+    // ("taking bub to her appointment, set away": what one is busy with, the "I'm" left out)
+    const busy = doingSomething(segTokens[0] ?? '') && reader.stage2.cuesOf(segTokens[0]!).length === 0;
     if (
-      declarative(seg) &&
+      (declarative(seg) || busy) &&
       reader.stage2.isAside(seg) &&
       !readsAsCommand(reader, seg, area, ref) &&
       !asksForAction(segTokens)

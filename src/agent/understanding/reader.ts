@@ -385,7 +385,10 @@ export class SecondStage {
       (cues.length > 0 || sceneSaid || around.every((w) => SCENE_FRAME.has(w))) &&
       // "the good morning show is on" tells, it does not ask
       !cues.some((c) => ['is', 'are', 'was', 'were'].includes(tokens[c.start - 1] ?? '')) &&
-      [...cueSet].every((c) => c === 'activate' || c === 'on' || c === 'start' || c === 'set') &&
+      // ("set the house up for the dinner party": the "up" of "set up")
+      [...cueSet].every(
+        (c) => ['activate', 'on', 'start', 'set'].includes(c) || (c === 'up' && cueSet.has('set')),
+      ) &&
       !number &&
       !explicitPlace
     ) {

@@ -51,6 +51,16 @@ export const SCENE_FRAME = new Set([
   'place',
   'in',
   'us',
+  // a sign-off: "away mode thanks", "movie night lads"
+  'thanks',
+  'thank you',
+  'cheers',
+  'ta',
+  'mate',
+  'love',
+  'lads',
+  'guys',
+  'folks',
 ]);
 
 /**

@@ -22,13 +22,13 @@ import { QUESTION_INTENTS } from './reading.js';
 import type { Command, Understood } from './understand.js';
 
 /**
- * The sentences of a message: split after ".", "!", "?" or ";" — not after a single letter
+ * The sentences of a message: split after ".", "!", "?", ";" or "..." — not after a single letter
  * ("7 p.m. tonight") nor inside a number ("21.5"). A dash stays ("the garage window - is it
  * open?" is one question).
  */
 export function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[a-z0-9]{2}[.!;]|\?)\s+/i)
+    .split(/(?<=[a-z0-9]{2}[.!;]|\?|\.\.\.)\s+/i)
     .map((s) => s.trim())
     .filter((s) => /[a-z0-9]/i.test(s));
 }
@@ -97,6 +97,14 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
 export function asideSentence(stage2: SecondStage, sentence: string): boolean {
   if (stage2.isRemark(sentence)) return true;
   const tokens = withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)));
+  // an exclamation: "What a night!", "what a day that was"
+  if (
+    tokens[0] === 'what' &&
+    ['a', 'an'].includes(tokens[1] ?? '') &&
+    stage2.cuesOf(sentence).length === 0 &&
+    stage2.isAside(sentence)
+  )
+    return true;
   // (a subject of up to five words: "Something on the stove is smoking a little.")
   const statement =
     declarative(sentence, 5) ||
