@@ -173,8 +173,19 @@ describe('acting on no more than was meant', () => {
       intent: 'HassTurnOff',
       slots: { name: 'Floor Lamp' },
     });
-    // the kind's own word stays the place's, as Home Assistant reads it
-    expect(read('turn off the light in the kitchen').slots).toEqual({ area: 'Kitchen', domain: 'light' });
+    // the kind's own word, singular, in a place with one such device is that device; the
+    // plural, or a place with several, stays the place's
+    expect(read('turn off the light in the kitchen').slots).toEqual({ name: 'Kitchen Light' });
+    expect(read('bedroom fan off').slots).toEqual({ name: 'Ceiling Fan' });
+    expect(read('turn off the lights in the kitchen').slots).toEqual({ area: 'Kitchen', domain: 'light' });
+    expect(read('turn off the light in the living room').slots).toEqual({
+      area: 'Living Room',
+      domain: 'light',
+    });
+    expect(read('is there motion in the hallway').slots).toMatchObject({
+      area: 'Hallway',
+      device_class: 'motion',
+    });
   });
 
   it('asks which heater or player when none is named and the home has several', () => {

@@ -54,6 +54,14 @@ const ONE_DEVICE_INTENTS = new Set([
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
+/** Words that speak of a set, not one device: "every light", "the lights", "which …", "how many …". */
+function ofASet(tokens: string[]): boolean {
+  return (
+    tokens.some((w) => EVERY_WORDS.has(w) || NOUNS[w]?.group === true || w === 'which') ||
+    tokens.join(' ').includes('how many')
+  );
+}
+
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
 function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
@@ -319,9 +327,17 @@ export class Understanding {
         ? members.filter((e) => (this.engine.registryIndex.byWord.get(noun) ?? []).includes(e))
         : [];
       if (called.length === 1 && !tokens.some((w) => EVERY_WORDS.has(w))) return this.asEntity(r, called[0]!);
+      // "switch on the light in the hallway", "the fan in the bedroom": a singular word of the
+      // kind, in a place with exactly one such device, is that device — the reply names it
+      // (Home Assistant reports the place's kind; both act on the same device). Not a sensor
+      // asked about ("is there motion in the hallway") nor a question after a set ("which …",
+      // "how many …").
+      const one = tokens.find((w) => NOUNS[w]?.domain === t.domain && !NOUNS[w].group && !NOUNS[w].content);
+      if (one && members.length === 1 && !ofASet(tokens) && t.domain !== 'binary_sensor')
+        return this.asEntity(r, members[0]!);
     }
     if (said || t.floor || (t.area && area === null)) return r;
-    if (tokens.some((w) => EVERY_WORDS.has(w))) return r;
+    if (ofASet(tokens) || t.domain === 'binary_sensor') return r;
     // ("lock the door": the verb "lock" is no second noun)
     const words = tokens.filter((w) => NOUNS[w]?.domain === t.domain && !ACTION_VERBS.has(w));
     const noun = words.length === 1 ? NOUNS[words[0]!]! : undefined;
