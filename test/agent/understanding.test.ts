@@ -1644,3 +1644,12 @@ describe('scenes said with "set up", a sign-off, an exclamation or what one is b
     expect(read('turn the lights up for the dinner party').slots.name).toBeUndefined();
   });
 });
+
+describe('"the heating" asked about is the central heating', () => {
+  it.each(['is the heating on', 'has the heating come on yet', 'is the heat pump even on'])(
+    '"%s" asks after the Thermostat, not every heater',
+    (text) => {
+      expect(read(text)).toEqual({ intent: 'HassGetState', slots: { name: 'Thermostat', state: 'on' } });
+    },
+  );
+});

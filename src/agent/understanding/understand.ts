@@ -204,7 +204,7 @@ export class Understanding {
       if (first && !first.ask && !vague(first)) return first;
     }
     const asked = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
-    const second = asked?.ask ? this.centralHeating(asked, tokens) : asked;
+    const second = asked ? this.centralHeating(asked, tokens) : asked;
     if (second && !second.ask && (!first || !vague(second))) return second;
     // "set the lamp to 30 percent": which lamp beats every light in the house
     if (second?.ask && first && vague(first)) return second;
@@ -217,7 +217,13 @@ export class Understanding {
    */
   private centralHeating(r: Reading, tokens: string[]): Reading {
     if (!tokens.some((t) => t === 'heating' || t === 'heat')) return r;
-    const central = (r.candidates ?? []).filter((e) => e.domain === 'climate' && /thermostat/i.test(e.name));
+    // ("is the heating on": asked of the heating, not of every heater)
+    const t = r.target;
+    const pool =
+      r.ask || t?.kind !== 'group' || t.domain !== 'climate' || t.area || t.floor
+        ? (r.candidates ?? [])
+        : this.stage2.membersOf(t);
+    const central = pool.filter((e) => e.domain === 'climate' && /thermostat/i.test(e.name));
     return central.length === 1
       ? this.asEntity({ ...r, ask: undefined, candidates: undefined }, central[0]!)
       : r;
