@@ -1653,3 +1653,26 @@ describe('"the heating" asked about is the central heating', () => {
     },
   );
 });
+
+describe('"them all" after a question, and a state said with an action\'s words', () => {
+  it.each(['Please switch them all off', 'turn all of them off', 'turn em all off so'])(
+    '"%s" after "are any lights on upstairs?" turns off those lights, not everything',
+    (text) => {
+      expect(read(text, null, ['are any lights on upstairs?'])).toEqual({
+        intent: 'HassTurnOff',
+        slots: { domain: 'light', floor: 'Upper Floor' },
+      });
+    },
+  );
+
+  it('"turn them all off" with nothing said before does nothing', () => {
+    expect(read('turn them all off').intent).toBeNull();
+  });
+
+  it('"is the hoover back on its dock" asks whether it is docked', () => {
+    expect(read('is the hoover back on its dock')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Robot Vacuum', state: 'docked' },
+    });
+  });
+});

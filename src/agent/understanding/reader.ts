@@ -19,7 +19,14 @@ import {
   NO_DOMAIN_SLOT,
 } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
-import { FOLLOW_UP, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
+import {
+  FOLLOW_UP,
+  NOUNS,
+  QUESTION_WORDS,
+  STATE_QUESTION,
+  TEMPERATURE_QUESTION,
+  type Cue,
+} from './lexicon.js';
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
@@ -425,10 +432,14 @@ export class SecondStage {
       const asNouns = cues
         .filter((c) => NOUNS[c.word] && !names.some((m) => m.end === c.start))
         .map((c) => ({ t: 'noun' as const, noun: NOUNS[c.word]!, word: c.word, start: c.start, end: c.end }));
+      // "is the robot vacuum back on its dock": an action's words that also say a state are the state
+      const asStates = cues
+        .filter((c) => STATE_QUESTION[c.word] && !states.some((x) => x.start === c.start))
+        .map((c) => ({ t: 'state' as const, word: STATE_QUESTION[c.word]!, start: c.start, end: c.end }));
       return readQuestion(this.index, items, tokens, {
         names,
         nouns: [...ownNouns, ...asNouns],
-        states,
+        states: [...states, ...asStates],
         place,
         ctxArea,
         ctx,

@@ -176,6 +176,16 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "switch them all off", "turn all of them off": "all" of a pronoun counts it, it is no
+  // second target (everything in the home)
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'noun' || it.noun.domain !== '*' || !['all', 'both'].includes(tokens[it.start]!)) continue;
+    const before = items[k - 1];
+    const after = tokens.slice(it.end, it.end + 2).join(' ');
+    if (before?.t === 'pronoun' || /^of (them|those|these|em)$/.test(after))
+      items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
   // "turn it back on", "switch them back off": "back" after a pronoun is the adverb, not a
   // part of a name ("back door")
   for (let k = 1; k < items.length; k++) {
