@@ -1676,3 +1676,27 @@ describe('"them all" after a question, and a state said with an action\'s words'
     });
   });
 });
+
+describe('phrasal verbs split by their object, and words that only hurry', () => {
+  it.each([
+    ['that porch light, cut it off', 'HassTurnOff', { name: 'Porch Light' }],
+    ['coffee maker, fire it up', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['fire the coffee maker up', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['cut on the mirror light', 'HassTurnOn', { name: 'Mirror Light' }],
+    ['garage door, go on and shut it', 'HassTurnOff', { name: 'Garage Door' }],
+    ['the porch light - go ahead and turn that on', 'HassTurnOn', { name: 'Porch Light' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    ['pause it real quick', 'Living Room', 'HassMediaPause', { area: 'Living Room' }],
+    ['shh fan off', 'Bedroom', 'HassTurnOff', { name: 'Ceiling Fan' }],
+  ])('"%s" (in the %s)', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+
+  it('an unknown verb with a particle the lexicon does not pair stays unknown: "cut it out"', () => {
+    expect(read('cut it out').intent).toBeNull();
+  });
+});

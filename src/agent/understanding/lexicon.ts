@@ -69,6 +69,8 @@ export const CUES: Record<string, Cue> = {
   disable: 'off',
   deactivate: 'off',
   'cut off': 'off',
+  // "cut on the mirror light" (the American South)
+  'cut on': 'on',
   // covers and doors
   open: 'open',
   opened: 'open',
@@ -427,7 +429,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
-   knock same na fully lol lmao haha hehe
+   knock same na fully lol lmao haha hehe shh shush
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time`
@@ -464,6 +466,9 @@ export const FILLER_PHRASES = [
   'to be safe',
   'quick one',
   'would you ever',
+  'go on and',
+  'go ahead and',
+  'real quick',
   'do one thing',
   'from work',
   'from school',

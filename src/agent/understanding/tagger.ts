@@ -176,6 +176,24 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
+  // "cut it off", "fire the coffee maker up": a phrasal verb split by its object — the verb
+  // the lexicon knows only with its particle
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'unknown') continue;
+    for (let j = k + 1; j < items.length && j <= k + 5; j++) {
+      const p = items[j]!;
+      if (p.t === 'cue' && p.end === p.start + 1) {
+        const cue = CUES[`${it.word} ${tokens[p.start]}`];
+        if (cue) {
+          items[k] = { t: 'filler', start: it.start, end: it.end };
+          items[j] = { ...p, cue, word: `${it.word} ${tokens[p.start]}` };
+        }
+        break;
+      }
+      if (!['pronoun', 'name', 'noun', 'filler'].includes(p.t)) break;
+    }
+  }
   // "switch them all off", "turn all of them off": "all" of a pronoun counts it, it is no
   // second target (everything in the home)
   for (let k = 0; k < items.length; k++) {
