@@ -1700,3 +1700,26 @@ describe('phrasal verbs split by their object, and words that only hurry', () =>
     expect(read('cut it out').intent).toBeNull();
   });
 });
+
+describe('follow-ups onto a temperature sensor and from a cover to a light', () => {
+  it.each(['what about outside', 'and outside?'])(
+    '"%s" after a room\'s temperature reads the outside sensor',
+    (text) => {
+      expect(read(text, null, ['how warm is it in the lounge'])).toEqual({
+        intent: 'HassGetState',
+        slots: { name: 'Outside Temperature' },
+      });
+    },
+  );
+
+  it('"and the light in there too" after opening the garage door turns its light on', () => {
+    expect(read('and the light in there too', null, ['open the garage door'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Light' },
+    });
+  });
+
+  it('after unlocking a door, "and the porch light too" is not guessed (unlocking is no switching off)', () => {
+    expect(read('and the porch light too', null, ['unlock the front door']).intent).toBeNull();
+  });
+});

@@ -20,9 +20,14 @@ export function readFollowUp(
 ): Reading | undefined {
   // a question may follow on to anything ("what about the garage door")
   const question = ref.intent === 'HassGetState';
-  const allowed = question
-    ? [...new Set(index.registry.entities.map((e) => e.domain))]
-    : (INTENT_DOMAINS[ref.intent] ?? domainsForIntent(ref));
+  const same = INTENT_DOMAINS[ref.intent] ?? domainsForIntent(ref);
+  // "open the garage door" … "and the light in there too": opening a cover and then a light
+  // turns the light on (closing, off); a lock's or an alarm's follow-up stays a lock's
+  const withLights =
+    ['HassTurnOn', 'HassTurnOff'].includes(ref.intent) && same.every((d) => d === 'cover' || d === 'valve')
+      ? [...same, 'light', 'switch', 'fan']
+      : same;
+  const allowed = question ? [...new Set(index.registry.entities.map((e) => e.domain))] : withLights;
   const {
     name: _name,
     area: _area,
@@ -32,6 +37,12 @@ export function readFollowUp(
     ...base
   } = ref.slots;
   let target: Target | undefined;
+  // "how warm is it in the lounge" … "and outside?": a temperature sensor is asked for its reading
+  if (name && ref.intent === 'HassClimateGetTemperature' && !place.area) {
+    const sensors = name.entities.filter((e) => e.domain === 'sensor' && e.device_class === 'temperature');
+    if (sensors.length === 1)
+      return finish(index, 'HassGetState', {}, { kind: 'entities', entities: sensors }, ['sensor']);
+  }
   if (name) {
     let ents = name.entities.filter((e) => allowed.includes(e.domain));
     if (place.area) ents = ents.filter((e) => e.area === place.area!.id);
