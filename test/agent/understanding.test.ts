@@ -1723,3 +1723,38 @@ describe('follow-ups onto a temperature sensor and from a cover to a light', () 
     expect(read('and the porch light too', null, ['unlock the front door']).intent).toBeNull();
   });
 });
+
+describe('timers, halves, "for the night" first, and "there" only softening', () => {
+  it.each([
+    'Delete please the timer, we are not going out anymore',
+    'cancel that timer for the christmas tree',
+    'remove the timer I set',
+  ])('"%s" cancels the timer', (text) => {
+    expect(read(text)).toEqual({ intent: 'HearthTimerCancel', slots: {} });
+  });
+
+  it('"cancel the timer and turn on the kettle" is not half done', () => {
+    expect(read('cancel the timer and turn on the kettle').intent).toBeNull();
+  });
+
+  it.each([
+    ['Please put the thermostat on twenty-one and half degrees', 21.5],
+    ['For the night set the thermostat to nineteen degrees', 19],
+  ])('"%s"', (text, temperature) => {
+    expect(read(text)).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature },
+    });
+  });
+
+  it('"put on the big light there" with nothing spoken of before: "there" softens', () => {
+    expect(read("put on the big light there, I can't see a thing", 'Living Room')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Living Room Ceiling Light' },
+    });
+  });
+
+  it('"turn off the lights there" with nothing spoken of before points at an unknown place: declined', () => {
+    expect(read('turn off the lights there', 'Living Room').intent).toBeNull();
+  });
+});

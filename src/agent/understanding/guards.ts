@@ -300,7 +300,10 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
       !/\d/.test(u.word) &&
       // "what's on tv tonight" asks of another time ("… after my shower" tells of an event)
       (!NOT_POLITE.has(u.word) ||
-        (u.word === 'after' && ['my', 'our', 'his', 'her', 'the'].includes(tokens[u.start + 1] ?? ''))) &&
+        (u.word === 'after' &&
+          ['my', 'our', 'his', 'her', 'the', 'that', 'this', 'your', 'their'].includes(
+            tokens[u.start + 1] ?? '',
+          ))) &&
       // "how old is the front door", "how many watts …" ask of something else ("how many
       // degrees" does not)
       !(tokens[u.start - 1] === 'how' && !['many', 'much'].includes(u.word)) &&

@@ -191,6 +191,10 @@ export class SecondStage {
     const areas = new Set(members.map((e) => e.area));
     const areaId = t?.kind === 'group' && t.area ? t.area.id : areas.size === 1 ? [...areas][0] : undefined;
     const area = areaId ? this.index.areaById.get(areaId) : undefined;
+    // "turn off the lamp there, would you": with no place just spoken of, a bare "there" after
+    // one device only softens the request too (never after "lights": that is a place pointed at)
+    const one = NOUNS[tokens[k - 1] ?? ''];
+    if (!area && !t && bare && one && !one.group) return [...tokens.slice(0, k), ...tokens.slice(k + 1)];
     if (!area) return undefined;
     const before = ['out', 'in', 'up', 'down'].includes(tokens[k - 1] ?? '') ? k - 1 : k;
     return [...tokens.slice(0, before), 'in', ...tokenize(area.name), ...tokens.slice(k + 1)];

@@ -156,6 +156,8 @@ export function saidPlainly(said: string[]): string[] {
     !TELLERS.has(raw[0]!)
   )
     raw.splice(n - 3, 3);
+  // ("for the night, set the thermostat to 19": said first, the same)
+  if (raw.length > 4 && raw[0] === 'for' && raw[1] === 'the' && raw[2] === 'night') raw.splice(0, 3);
   // "swithc the kettle of": a sentence never ends in "of"
   if (raw.length > 1 && raw[raw.length - 1] === 'of') raw[raw.length - 1] = 'off';
   return raw;

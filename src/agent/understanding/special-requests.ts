@@ -70,13 +70,25 @@ const LISTING_WORDS = new Set(['list', 'show', 'what', 'which', 'any', 'pending'
  * before it.
  */
 function cancelsTimer(tokens: string[]): boolean {
-  const i = tokens.findIndex((t) => t === 'cancel' || t === 'scrap');
-  if (i < 0 || tokens.slice(0, i).some((t) => NOT_UNDO.has(t))) return false;
-  const after = tokens.slice(i + 1);
-  if (after.length === 1 && ['that', 'it'].includes(after[0]!)) return true;
-  const t = after.findIndex((w) => w === 'timer' || w === 'timers');
-  return t >= 0 && t === after.length - 1 && t <= 4;
+  return tokens.some((t, i) => CANCEL_WORDS.has(t) && cancelsTimerAt(tokens, i));
 }
+
+function cancelsTimerAt(tokens: string[], i: number): boolean {
+  if (tokens.slice(0, i).some((t) => NOT_UNDO.has(t))) return false;
+  const after = tokens.slice(i + 1).filter((t) => t !== 'please');
+  if (after.length === 1 && ['that', 'it'].includes(after[0]!) && ['cancel', 'scrap'].includes(tokens[i]!))
+    return true;
+  const t = after.findIndex((w) => w === 'timer' || w === 'timers');
+  if (t < 0 || t > 4) return false;
+  // "cancel that timer for the christmas tree", "delete the timer I set": which timer, said
+  // after it — never a second request ("… and turn the kettle off")
+  const rest = after.slice(t + 1);
+  return (
+    rest.length === 0 ||
+    (TIMER_DESCRIBED.has(rest[0]!) && !rest.some((w) => ['and', 'then', 'but', 'instead'].includes(w)))
+  );
+}
+const TIMER_DESCRIBED = new Set(['for', 'on', 'of', 'i', 'we', 'you', 'that']);
 
 /** The words that ask to undo, wherever they stand: "scratch that, undo the last one". */
 const UNDO_CORES = [
@@ -197,7 +209,7 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     return 'HearthTimerList';
   if (
     matchesAny(core, TIMER_CANCEL) ||
-    /^cancel (the |my |all )?(timers?|scheduled)/.test(text) ||
+    (/^cancel (the |my |all )?(timers?|scheduled)/.test(text) && !/\b(and|then)\b/.test(text)) ||
     cancelsTimer(core)
   )
     return 'HearthTimerCancel';

@@ -288,6 +288,10 @@ function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }>
   if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'a' && tokens[end + 2] === 'half') {
     value += 0.5;
     end += 3;
+  } else if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'half') {
+    // "twenty-one and half degrees"
+    value += 0.5;
+    end += 2;
   }
   let unit: 'percent' | 'degrees' | undefined;
   if (tokens[end] === 'percent') {
