@@ -1758,3 +1758,23 @@ describe('timers, halves, "for the night" first, and "there" only softening', ()
     expect(read('turn off the lights there', 'Living Room').intent).toBeNull();
   });
 });
+
+describe('a number in a purpose or in what was done is no value to set', () => {
+  it('"… so it\'s not blinding at 3am": the purpose speaks of a time, the level is set now', () => {
+    expect(read("hallway light at fifteen percent so it's not blinding at 3am")).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Hallway Light', brightness: 15 },
+    });
+  });
+
+  it('"I just did a twelve hour shift" tells', () => {
+    expect(read('way too bright in here, I just did a twelve hour shift', 'Bedroom')).toEqual({
+      intent: 'HassLightSet',
+      slots: { area: 'Bedroom', brightness_step: 'down' },
+    });
+  });
+
+  it('"blinding" is no form of the blinds', () => {
+    expect(read("it's blinding").intent).toBeNull();
+  });
+});

@@ -62,14 +62,15 @@ export function withReason(
     if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
     // a reason tells, it asks for nothing more: no action of its own ("I keep forgetting" tells),
     // no name of the home
+    // (a purpose may speak of a time: "… so it's not blinding at 3am" — what is asked is still now)
+    const purpose = tail[0] === 'so' && tail[1] !== 'long';
     if (
       tail.some(
         (t, k) =>
-          /\d/.test(t) ||
-          NOT_A_REASON.has(t) ||
+          (!purpose && (/\d/.test(t) || NOT_A_REASON.has(t))) ||
           (ACTION_VERBS.has(t) && !(tail[k + 1] ?? '').endsWith('ing')),
       ) ||
-      sunEvent(tail)
+      (!purpose && sunEvent(tail))
     )
       continue;
     if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;

@@ -20,6 +20,7 @@ import {
 } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
 import {
+  CUES,
   FOLLOW_UP,
   NOUNS,
   QUESTION_WORDS,
@@ -30,6 +31,7 @@ import {
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
+  ACTION_VERBS,
   BEFORE_A_THING,
   embeddedQuestion,
   excepted,
@@ -78,6 +80,7 @@ export class SecondStage {
       index.vocabulary,
       FILLER_WORDS,
       LANDMARK_WORDS,
+      NOUNS_ONLY,
     );
   }
 
@@ -521,6 +524,27 @@ function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
 }
+
+/** Device words that are verbs too: "lighting", "locked", "hoovering" are forms of them. */
+const VERB_WORDS = new Set([
+  'light',
+  'heat',
+  'lock',
+  'dock',
+  'vacuum',
+  'hoover',
+  'clean',
+  'switch',
+  'plug',
+  'fan',
+  'play',
+]);
+/** Device words that are never verbs: "blinding", "doored" are no forms of them. */
+const NOUNS_ONLY = new Set(
+  Object.keys(NOUNS).filter(
+    (w) => !w.includes(' ') && !CUES[w] && !ACTION_VERBS.has(w) && !VERB_WORDS.has(w),
+  ),
+);
 
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);

@@ -55,6 +55,9 @@ function selfUnsaid(tokens: string[]): boolean {
   );
 }
 
+/** Verbs of what was done or was so: a number said with them is no value to set. */
+const DONE = new Set(['did', 'was', 'were', 'had', 'went', 'worked', 'came', 'got', 'spent']);
+
 /** Thanks that open a sentence: "Thank you so much for earlier.", "Cheers for that." */
 const THANKS = new Set(['thank', 'thanks', 'cheers', 'ta']);
 
@@ -111,7 +114,12 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
     (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3) ||
     THANKS.has(tokens[0] ?? '') ||
     selfUnsaid(tokens);
-  if (!statement || tokens.some((t) => /\d/.test(t))) return false;
+  // a number of what was done is no value to set ("I just did a twelve hour shift")
+  if (
+    !statement ||
+    (tokens.some((t) => /\d/.test(t)) && !tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)))
+  )
+    return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&
     !narrated(tokens) &&

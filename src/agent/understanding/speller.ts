@@ -25,6 +25,8 @@ export class Speller {
     private readonly weak: ReadonlySet<string> = new Set(),
     /** English words kept as they are, never the result of a correction ("step" is no "stop"). */
     private readonly kept: ReadonlySet<string> = new Set(),
+    /** Words that are only nouns: no "-ing" or "-ed" form reads as one ("blinding" is no "blind"). */
+    private readonly nounsOnly: ReadonlySet<string> = new Set(),
   ) {
     for (const w of known) {
       if (w.length > MAX_WORD || isNumberToken(w)) continue;
@@ -40,7 +42,10 @@ export class Speller {
     if (this.known.has(tok) || this.kept.has(tok)) return [tok];
     if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
     // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
-    for (const stem of inflections(tok)) if (this.known.has(stem)) return [stem];
+    const verbForm = /(ing|ed)$/.test(tok);
+    for (const stem of inflections(tok))
+      if (this.known.has(stem) && !(verbForm && this.nounsOnly.has(stem) && !tok.startsWith(`${stem}s`)))
+        return [stem];
     const max = tok.length >= 8 ? 2 : 1;
     const cands = new Set<string>();
     for (const d of [tok, ...deletes(tok)]) for (const w of this.deletions.get(d) ?? []) cands.add(w);
