@@ -1778,3 +1778,19 @@ describe('a number in a purpose or in what was done is no value to set', () => {
     expect(read("it's blinding").intent).toBeNull();
   });
 });
+
+describe('a kindness asked first, words of the home said apart, blinds pulled', () => {
+  it.each([
+    ['would you be a star and turn the mirror light off', 'HassTurnOff', { name: 'Mirror Light' }],
+    ['be a good lass and put the hall light on', 'HassTurnOn', { name: 'Hallway Light' }],
+    ['turn on the bed side lamp', 'HassTurnOn', { name: 'Bedside Lamp' }],
+    ["the living room blinds, pull 'em down", 'HassTurnOff', { name: 'Living Room Blinds' }],
+    [
+      'would you mind turning off the christmas tree thanks a million',
+      'HassTurnOff',
+      { name: 'Christmas Tree' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

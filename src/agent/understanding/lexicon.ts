@@ -71,6 +71,9 @@ export const CUES: Record<string, Cue> = {
   'cut off': 'off',
   // "cut on the mirror light" (the American South)
   'cut on': 'on',
+  // blinds pulled down are closed, pulled up open
+  'pull down': 'close',
+  'pull up': 'open',
   // covers and doors
   open: 'open',
   opened: 'open',
@@ -467,6 +470,8 @@ export const FILLER_PHRASES = [
   'quick one',
   'would you ever',
   'go on and',
+  'thanks a million',
+  'thanks a lot',
   'go ahead and',
   'real quick',
   'do one thing',

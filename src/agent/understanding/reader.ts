@@ -99,10 +99,25 @@ export class SecondStage {
   }
 
   /** Spelling-corrected tokens; undefined words stay as they are (and will be unexplained). */
+  /** Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom". */
+  private joined(tokens: string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i]!;
+      const b = tokens[i + 1];
+      const v = this.index.vocabulary;
+      if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && !(v.has(a) && v.has(b))) {
+        out.push(a + b);
+        i++;
+      } else out.push(a);
+    }
+    return out;
+  }
+
   correct(tokens: string[]): { tokens: string[]; corrected: number } {
     const out: string[] = [];
     let corrected = 0;
-    const said = this.synonyms(tokens);
+    const said = this.joined(this.synonyms(tokens));
     said.forEach((t, i) => {
       // a negation is never corrected into a word of the home ("not" → "hot")
       let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);

@@ -125,6 +125,12 @@ export function saidPlainly(said: string[]): string[] {
     tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
       ? ['we', 'are', ...tokens.slice(1)]
       : [...tokens];
+  // "would you be a star and …", "be a good lass and …": a kindness asked, then the request
+  const be = raw.findIndex(
+    (t, i) =>
+      t === 'be' && ['a', 'an'].includes(raw[i + 1] ?? '') && [3, 4].some((k) => raw[i + k] === 'and'),
+  );
+  if (be >= 0) raw.splice(be, raw.indexOf('and', be) - be + 1);
   if (raw[0] === 'did') didAsSomeone(raw);
   // "did somebody forget the coffee machine on": left it on
   if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
