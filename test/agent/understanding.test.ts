@@ -1795,3 +1795,27 @@ describe('a kindness asked first, words of the home said apart, blinds pulled', 
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('"heating to 20", a request outside device control beside a remark, undo never half done', () => {
+  it.each([
+    ['heating to 20', null, { name: 'Thermostat', temperature: 20 }],
+    ['heating to 20 in 10 minutes', null, { name: 'Thermostat', temperature: 20, delay_seconds: 600 }],
+    ['heating to 20', 'Office', { area: 'Office', temperature: 20 }],
+  ])('"%s" (in %s) sets the central heating, or the room\'s own heater', (text, area, slots) => {
+    expect(read(text, area)).toEqual({ intent: 'HassClimateSetTemperature', slots });
+  });
+
+  it('"cancel that, she\'s asleep already" cancels the timer', () => {
+    expect(read("cancel that, she's asleep already", null, ['night light off in 40 minutes'])).toEqual({
+      intent: 'HearthTimerCancel',
+      slots: {},
+    });
+  });
+
+  it.each(['undo that, turn on the kettle', 'cancel that, and turn on the kettle'])(
+    '"%s" is declined: neither half alone is what was asked',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+});

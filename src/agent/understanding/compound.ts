@@ -9,6 +9,7 @@ import { FEELINGS } from './choose-intent.js';
 import { doingSomething, GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
 import { asideSentence } from './sentences.js';
+import { specialIntent } from './special-requests.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
 import type { When } from './when.js';
@@ -85,6 +86,8 @@ export function compound(
   let ref = referent;
   let carry = '';
   let wait: When | undefined;
+  // "cancel that, she's asleep already": a request outside device control, beside remarks
+  let special: Understood | undefined;
   segments.forEach((seg, i) => {
     // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
     const pause = waitOnly(tokenize(seg));
@@ -140,6 +143,12 @@ export function compound(
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
       return;
+    const own = !carry ? specialIntent(segTokens) : undefined;
+    if (own) {
+      if (special) carry = seg;
+      special = { kind: 'special', intent: own };
+      return;
+    }
     const txt = carry ? `${carry} ${seg}` : seg;
     // "the lights in the garage, switch them off": a target alone waits for its action
     if (i < segments.length - 1 && !reader.stage2.hasAction(txt) && parts.length === 0) {
@@ -183,6 +192,7 @@ export function compound(
       carry = '';
     }
   }
+  if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
   if (parts.length === 0) parts.push(...told);
   if (carry || parts.length === 0) return undefined;
   // a wait with nothing after it to do

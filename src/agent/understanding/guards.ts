@@ -134,7 +134,9 @@ export const NOT_POLITE = new Set(
    monday tuesday wednesday thursday friday saturday sunday every each whenever while once twice
    instead rather only without against nobody nothing none neither nor unplug disconnect remove
    delete reset break broke broken why who whose whom where remind reminder ask text call message
-   email ring phone say pretend imagine suppose schedule program book order buy`.split(/\s+/),
+   email ring phone say pretend imagine suppose schedule program book order buy undo revert reverse`.split(
+    /\s+/,
+  ),
 );
 
 /** Words after which an unknown word names a thing or a place ("the sauna", "in my car"). */

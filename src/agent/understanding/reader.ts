@@ -518,7 +518,13 @@ export class SecondStage {
       } else if (implied && !where) {
         // the only device of that kind in the home ("heating to 20")
         const all = this.index.registry.entities.filter((e) => e.domain === implied);
+        // ("heating to 20" with a space heater too: the central heating's one thermostat)
+        const central =
+          implied === 'climate' && tokens.some((t) => t === 'heating' || t === 'heat')
+            ? all.filter((e) => /thermostat/i.test(e.name))
+            : [];
         if (all.length === 1) target = { kind: 'entities', entities: all };
+        else if (central.length === 1) target = { kind: 'entities', entities: central };
       }
       if (!target) return undefined;
     }

@@ -2,6 +2,7 @@
  * Requests outside device control, said in a few fixed ways: undo, the time, the date, help,
  * and listing or cancelling timers.
  */
+import { ACTION_VERBS } from './guards.js';
 import {
   DATE_QUESTION,
   HELP_PHRASES,
@@ -168,9 +169,12 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   const asked = ['now', 'today'].includes(core[core.length - 1] ?? '') ? core.slice(0, -1) : core;
   const text = core.join(' ');
   if (asksUndo(core)) return 'HearthUndo';
+  // ("undo that, turn on the kettle" asks for more than an undo: not half done)
+  const more = core.slice(1).some((t) => ACTION_VERBS.has(t));
   if (
-    UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
-    /^undo\b/.test(text)
+    !more &&
+    (UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
+      /^undo\b/.test(text))
   )
     return 'HearthUndo';
   if (
