@@ -1819,3 +1819,26 @@ describe('"heating to 20", a request outside device control beside a remark, und
     },
   );
 });
+
+describe('a question passed on, and a "\'s" that was an "is"', () => {
+  it.each([
+    ["my wife wants to know if the back door's locked", { name: 'Back Door', state: 'locked' }],
+    ["do you know if sam's home from work yet", { name: 'Sam', state: 'home' }],
+  ])('"%s" asks', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassGetState', slots });
+  });
+
+  it('"any chance you could get the heater going in the office" still asks for an action', () => {
+    expect(read('any chance you could get the heater going in the office ta')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Office Heater' },
+    });
+  });
+
+  it.each(['I want to know how to turn off the light', 'can you turn the heating up at nans house'])(
+    '"%s" is declined (how to do it; another home)',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+});

@@ -35,7 +35,17 @@ export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
         tokens.slice(i.start, i.end).join(' ') === 'any chance',
     )?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
-  const be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
+  let be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
+  // ("if sam's home": the "is" written "'s", which the words no longer show — the state right
+  // after the one named)
+  if (be < 0 && ['if', 'whether'].includes(tokens[k]!)) {
+    const named = items.find((i) => i.start > k && (i.t === 'name' || i.t === 'noun'));
+    const after = named ? items.find((i) => i.start >= named.end && i.t !== 'filler') : undefined;
+    const state =
+      after?.t === 'state' ||
+      (after?.t === 'cue' && after.word.endsWith('ed') && after.end === after.start + 1);
+    if (named && state) be = named.end - 1;
+  }
   // the state right after it ("is locked", "are all on", "is still switched on"), not a
   // request further on
   const next = items.find((i) => i.start > be && i.t !== 'filler');
@@ -278,6 +288,8 @@ export function declarative(text: string, subjectWords = 3): boolean {
 
 /** "how do I reset the robot vacuum", "how can we …": how to do something, not how a thing is. */
 export function howTo(tokens: string[]): boolean {
+  // ("… how to turn off the light": how to do it, wherever it is asked)
+  if (tokens.some((t, i) => t === 'how' && tokens[i + 1] === 'to')) return true;
   return (
     tokens[0] === 'how' &&
     ['do', 'can', 'should', 'would', 'could'].includes(tokens[1] ?? '') &&

@@ -470,6 +470,7 @@ export const FILLER_PHRASES = [
   'quick one',
   'would you ever',
   'go on and',
+  'like to know',
   'thanks a million',
   'thanks a lot',
   'go ahead and',

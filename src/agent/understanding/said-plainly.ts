@@ -87,6 +87,32 @@ const DONE_AS_STATE: Record<string, string> = {
   unlock: 'unlocked',
 };
 
+/** The people of a household who may ask through someone: "my wife", "nan", "the kids". */
+const KIN = new Set(
+  `wife husband partner mum mom mam dad mother father son daughter kids kid children nan nana gran
+   granny grandma grandpa grandad brother sister flatmate roommate boss`.split(/\s+/),
+);
+/** What they do when they ask through someone. */
+const PASSING = [
+  ['wants', 'to', 'know'],
+  ['would', 'like', 'to', 'know'],
+  ['is', 'asking'],
+  ['asks'],
+  ['says'],
+  ['wonders'],
+  ['wants'],
+];
+
+/** How many words at the start pass someone else's words on: "my wife wants to know", "nan says". */
+function passedOn(raw: string[]): number {
+  const k = ['my', 'our', 'the'].includes(raw[0] ?? '') ? 1 : 0;
+  if (!KIN.has(raw[k] ?? '')) return 0;
+  const verb = PASSING.find((p) => p.every((w, i) => raw[k + 1 + i] === w));
+  // ("my husband wants the porch light on" keeps its "wants": it is the request)
+  if (!verb || (verb.length === 1 && verb[0] === 'wants')) return 0;
+  return k + 1 + verb.length;
+}
+
 /** Verbs a "did …" question asks about, its doer said before them. */
 const DONE = new Set([...Object.keys(DONE_AS_STATE), 'leave', 'forget', 'forgot']);
 /** Words that open what was done something to: "the back door", "any lights", "it", "up". */
@@ -125,6 +151,9 @@ export function saidPlainly(said: string[]): string[] {
     tokens[0] === 'were' && WE_ARE_AFTER.has(tokens[1] ?? '')
       ? ['we', 'are', ...tokens.slice(1)]
       : [...tokens];
+  // "my wife wants to know if …", "nan says put the heating on": someone else's words, passed on
+  const passed = passedOn(raw);
+  if (passed > 0) raw.splice(0, passed);
   // "would you be a star and …", "be a good lass and …": a kindness asked, then the request
   const be = raw.findIndex(
     (t, i) =>
