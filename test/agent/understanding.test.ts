@@ -1842,3 +1842,19 @@ describe('a question passed on, and a "\'s" that was an "is"', () => {
     },
   );
 });
+
+describe('"out there" with nothing spoken of is outdoors; dialect words for cold', () => {
+  it.each(['how cold is it out there, do I need my parka', 'how parky is it outside this morning?'])(
+    '"%s" reads the outside temperature',
+    (text) => {
+      expect(read(text)).toEqual({ intent: 'HassGetState', slots: { name: 'Outside Temperature' } });
+    },
+  );
+
+  it('"it\'s parky in here" warms the room', () => {
+    expect(read("it's parky in here, love", 'Living Room')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Living Room', temperature_step: 'up' },
+    });
+  });
+});

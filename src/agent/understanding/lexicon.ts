@@ -161,6 +161,8 @@ export const CUES: Record<string, Cue> = {
   chilly: 'warmer',
   freezing: 'warmer',
   nippy: 'warmer',
+  parky: 'warmer',
+  brisk: 'warmer',
   icy: 'warmer',
   baltic: 'warmer',
   perishing: 'warmer',
@@ -273,8 +275,14 @@ export const TEMPERATURE_QUESTION = new Set([
   'degrees',
   'toasty',
   'nippy',
+  'parky',
+  'brisk',
   'freezing',
   'boiling',
+  'icy',
+  'baltic',
+  'perishing',
+  'warm enough',
 ]);
 
 /**

@@ -213,6 +213,9 @@ export class SecondStage {
     // one device only softens the request too (never after "lights": that is a place pointed at)
     const one = NOUNS[tokens[k - 1] ?? ''];
     if (!area && !t && bare && one && !one.group) return [...tokens.slice(0, k), ...tokens.slice(k + 1)];
+    // "how cold is it out there": with no place spoken of, "out there" is outdoors
+    if (!area && !t && tokens[k - 1] === 'out')
+      return [...tokens.slice(0, k - 1), 'outside', ...tokens.slice(k + 1)];
     if (!area) return undefined;
     const before = ['out', 'in', 'up', 'down'].includes(tokens[k - 1] ?? '') ? k - 1 : k;
     return [...tokens.slice(0, before), 'in', ...tokenize(area.name), ...tokens.slice(k + 1)];
