@@ -1858,3 +1858,23 @@ describe('"out there" with nothing spoken of is outdoors; dialect words for cold
     });
   });
 });
+
+describe('compound requests asked with "?", curtains drawn back, the hoover sent round', () => {
+  it('"Would you switch off the television and put the big light on in the lounge?" does both', () => {
+    expect(read('Would you switch off the television and put the big light on in the lounge?')).toEqual({
+      intent: 'HassTurnOff+HassTurnOn',
+      slots: { '1.name': 'Living Room TV', '2.name': 'Living Room Ceiling Light' },
+    });
+  });
+
+  it('"is the tv on and the kettle?" stays a question: no action', () => {
+    expect(read('is the tv on and the kettle?').intent ?? '').not.toContain('TurnOn');
+  });
+
+  it.each([
+    ['draw back the bedroom curtains', 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['send the hoover round', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -71,6 +71,11 @@ export const CUES: Record<string, Cue> = {
   'cut off': 'off',
   // "cut on the mirror light" (the American South)
   'cut on': 'on',
+  // curtains drawn back are open; a robot vacuum sent round cleans
+  'draw back': 'open',
+  'pull back': 'open',
+  'send round': 'start',
+  'send around': 'start',
   // blinds pulled down are closed, pulled up open
   'pull down': 'close',
   'pull up': 'open',

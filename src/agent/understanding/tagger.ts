@@ -178,20 +178,21 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
   }
   // "cut it off", "fire the coffee maker up": a phrasal verb split by its object — the verb
   // the lexicon knows only with its particle
+  // ("send the hoover round": a verb the lexicon reads as a filler, with a particle it does not know)
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
-    if (it.t !== 'unknown') continue;
+    if ((it.t !== 'unknown' && it.t !== 'filler') || it.end !== it.start + 1) continue;
+    const verb = tokens[it.start]!;
     for (let j = k + 1; j < items.length && j <= k + 5; j++) {
       const p = items[j]!;
-      if (p.t === 'cue' && p.end === p.start + 1) {
-        const cue = CUES[`${it.word} ${tokens[p.start]}`];
-        if (cue) {
-          items[k] = { t: 'filler', start: it.start, end: it.end };
-          items[j] = { ...p, cue, word: `${it.word} ${tokens[p.start]}` };
-        }
+      const particle = (p.t === 'cue' || p.t === 'unknown') && p.end === p.start + 1;
+      const cue = particle ? CUES[`${verb} ${tokens[p.start]}`] : undefined;
+      if (cue && (it.t === 'unknown' || p.t === 'unknown')) {
+        items[k] = { t: 'filler', start: it.start, end: it.end };
+        items[j] = { t: 'cue', cue, word: `${verb} ${tokens[p.start]}`, start: p.start, end: p.end };
         break;
       }
-      if (!['pronoun', 'name', 'noun', 'filler'].includes(p.t)) break;
+      if (p.t === 'cue' || !['pronoun', 'name', 'noun', 'filler'].includes(p.t)) break;
     }
   }
   // "switch them all off", "turn all of them off": "all" of a pronoun counts it, it is no

@@ -136,7 +136,12 @@ export class Understanding {
     // open the new request
     const single = this.single(tokens, area, conv.referent);
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
+    // "would you switch off the television and put the big light on?": the request's "?" is
+    // no question for the parts after the first
+    const asked = this.questionMark;
+    if (asked && askedAsRequest(tokens)) this.questionMark = false;
     const compound = readCompound(this, marked, area, conv.referent);
+    this.questionMark = asked;
     if (compound) return compound;
     if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
       const reasoned =
