@@ -1878,3 +1878,12 @@ describe('compound requests asked with "?", curtains drawn back, the hoover sent
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('"the wireless" is the radio', () => {
+  it('"could you turn the wireless down a touch in the kitchen, love"', () => {
+    expect(read('could you turn the wireless down a touch in the kitchen, love')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Kitchen Speaker', volume_step: 'down' },
+    });
+  });
+});

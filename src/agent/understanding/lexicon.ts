@@ -352,6 +352,7 @@ export const NOUNS: Record<string, Noun> = {
   song: { domain: 'media_player', group: false, content: true },
   track: { domain: 'media_player', group: false, content: true },
   radio: one('media_player'),
+  wireless: one('media_player'),
   thermostat: one('climate'),
   heater: one('climate'),
   'space heater': one('climate'),
