@@ -1545,9 +1545,9 @@ describe("remarks of one's own, a place in a remark, a device word naming a devi
       { name: 'Ceiling Fan' },
     ],
     [
-      'would you mind opening the living room blinds? want some daylight before I crash',
-      'HassTurnOn',
-      { name: 'Living Room Blinds' },
+      'could you pause the kitchen speaker? need to take this call',
+      'HassMediaPause',
+      { name: 'Kitchen Speaker' },
     ],
     [
       "could you shut the bedroom curtains? sun's coming up and she's only just gone down",
@@ -1885,5 +1885,61 @@ describe('"the wireless" is the radio', () => {
       intent: 'HassSetVolume',
       slots: { name: 'Kitchen Speaker', volume_step: 'down' },
     });
+  });
+});
+
+describe('found by a review of this sitting: never the wrong device, the opposite, or half', () => {
+  it.each(
+    [
+      // a state passed on is told, not asked for
+      'my wife says the garage door is open',
+      'my mum says the front door is unlocked',
+      'my wife wants to know if i locked the door',
+      // a place in a remark that holds such a device of its own
+      ['turn on the light please, the garage is pitch black', 'Kitchen'],
+      ["open the blinds, I'm in the bedroom"],
+      ["turn on the desk lamp please, bedroom's dark n all"],
+      ['put the kettle on, the bedroom is freezing'],
+      // targets listed around one verb are not one name joined up
+      'turn the tv and lights off',
+      'tv & lights off',
+      'turn the tv lights and the lamp off',
+      // the opposite of a cancel, or a cancel with more asked
+      "don't forget the timer",
+      'forget the timer for the kettle just turn it off now',
+      // a request said as a want is no remark
+      'Lock the front door. Need the iron off.',
+      'Turn on the desk lamp. Need it dimmer.',
+      'Turn the heating on. It was on 18 so put it to 21.',
+      // a wait is a wait
+      'give me a minute, then turn the lights off',
+      // a number that may be the value asked for
+      "turn the thermostat down so it's 16 overnight",
+      'turn the heating to 20 and half the brightness of the lamp',
+      // "the tv" of another room is not this room's speaker
+      'turn the tv off in the kitchen',
+    ].map((x): [string, string | null] => (Array.isArray(x) ? [x[0]!, x[1] ?? null] : [x, null])),
+  )('"%s" (in %s) does not act', (text, area) => {
+    const r = read(text, area);
+    expect(r.intent === null || r.ask !== undefined || r.intent.startsWith('HassGetState')).toBe(true);
+  });
+
+  it.each([
+    ["put the light on, I'm heading into the garage", 'Kitchen', { name: 'Garage Light' }],
+    ["put the fan on, it's roasting in the bedroom", 'Kitchen', { name: 'Ceiling Fan' }],
+    // a split phrasal verb against its particle: the particle's way, never "kick off" = start
+    ['kick the hoover off', null, { name: 'Robot Vacuum' }],
+    ["let me know if the garage door's open", null, { name: 'Garage Door', state: 'open' }],
+  ])('"%s" (in %s)', (text, area, slots) => {
+    expect(read(text, area).slots).toEqual(slots);
+  });
+
+  it('after closing the curtains, "and the bedside lamp" is not guessed', () => {
+    expect(read('and the bedside lamp', null, ['close the curtains']).intent).toBeNull();
+  });
+
+  it('"is any heating on" asks after every heater; "is the heating on at all" after the central heating', () => {
+    expect(read('is any heating on').slots).toEqual({ domain: 'climate', state: 'on' });
+    expect(read('is the heating on at all').slots).toEqual({ name: 'Thermostat', state: 'on' });
   });
 });

@@ -4,6 +4,7 @@
  * good morning thing"). What is set aside names nothing of the home and changes nothing of the
  * request; what is left must read as a command on its own.
  */
+import { tokenize } from '../intents/normalize.js';
 import {
   doingSomething,
   GREETING,
@@ -67,7 +68,8 @@ export function withReason(
     if (
       tail.some(
         (t, k) =>
-          (!purpose && (/\d/.test(t) || NOT_A_REASON.has(t))) ||
+          ((!purpose || !clockTime(tail, k)) && /\d/.test(t)) ||
+          (!purpose && NOT_A_REASON.has(t)) ||
           (ACTION_VERBS.has(t) && !(tail[k + 1] ?? '').endsWith('ing')),
       ) ||
       (!purpose && sunEvent(tail))
@@ -86,7 +88,6 @@ export function withReason(
     const aside = reader.stage2.isAside(told.join(' '), { names: subject });
     if (!aside && !(subject && reader.stage2.isAside(told.join(' '), { names: true, places: true })))
       continue;
-    if (!aside && tail.some((t) => ['too', 'also', 'either'].includes(t))) continue;
     const head = tokens.slice(0, i);
     // "… turn | it off": a verb is never cut from its object
     if (ACTION_VERBS.has(head[head.length - 1]!)) continue;
@@ -96,7 +97,11 @@ export function withReason(
     // "please clean | the windows they are dirty": a request cut from what it acts on is none
     if (!reader.stage2.saysWhat(head.join(' '))) continue;
     const u = reader.single(head, area, referent);
-    if (!aside && (u?.kind !== 'command' || !namedDevice(u.command))) continue;
+    if (
+      !aside &&
+      (u?.kind !== 'command' || !placeMovesNothing(reader, u.command, head, tail.join(' '), referent, area))
+    )
+      continue;
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;
@@ -150,9 +155,56 @@ export function withoutSecondThoughts(tokens: string[]): string[] {
   return tokens.slice(leadingSecondThoughts(tokens));
 }
 
-/** A command on one device called by its name. */
-export function namedDevice(c: Command): boolean {
-  return typeof c.reading.slots.name === 'string' && c.reading.target?.kind === 'entities';
+/**
+ * Whether a place said in a remark after a command leaves the command as it is: the command
+ * acts on one device, the same one without the caller's room, the remark asks for nothing
+ * (no action or feeling word, no "too"), and no place it names holds another device of that
+ * kind ("start the hoover, the hall's mucky again"; not "put the fan on, it's roasting in the
+ * bedroom", not "open the blinds, I'm in the bedroom").
+ */
+export function placeMovesNothing(
+  reader: RequestReader,
+  c: Command,
+  head: string[],
+  remark: string,
+  referent: Referent | undefined,
+  area: string | null,
+): boolean {
+  const t = c.reading.target;
+  if (typeof c.reading.slots.name !== 'string' || t?.kind !== 'entities' || t.entities.length !== 1)
+    return false;
+  const device = t.entities[0]!;
+  // (the caller's room only where the command says "here")
+  const alone = reader.single(head, head.includes('here') ? area : null, referent);
+  const same =
+    alone?.kind === 'command' &&
+    alone.command.reading.target?.kind === 'entities' &&
+    alone.command.reading.target.entities.length === 1 &&
+    alone.command.reading.target.entities[0] === device;
+  if (!same || reader.stage2.cuesOf(remark).length > 0) return false;
+  const words = tokenize(remark);
+  if (
+    words.some(
+      (w, i) =>
+        MORE.has(w) || (['n', 'an', 'as'].includes(w) && ['all', 'well'].includes(words[i + 1] ?? '')),
+    )
+  )
+    return false;
+  return reader.stage2
+    .areasIn(remark)
+    .every((a) =>
+      reader.stage2.membersOf({ kind: 'group', domain: device.domain, area: a }).every((e) => e === device),
+    );
+}
+/** Words that ask for more than was said: "…, the garage is dark too". */
+const MORE = new Set(['too', 'also', 'either']);
+
+/** A number said as a time of day: "at 3am", "by 7", "before 6". */
+function clockTime(tokens: string[], k: number): boolean {
+  return (
+    /^\d+(am|pm)$/.test(tokens[k]!) ||
+    ['at', 'by', 'before', 'after', 'until', 'till'].includes(tokens[k - 1] ?? '')
+  );
 }
 
 /** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */

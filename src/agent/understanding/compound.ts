@@ -4,7 +4,7 @@
  * command said twice is no part of its own.
  */
 import { tokenize } from '../intents/normalize.js';
-import { afterRemark, namedDevice, withReason, type RequestReader } from './around-request.js';
+import { afterRemark, placeMovesNothing, withReason, type RequestReader } from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
 import { doingSomething, GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
@@ -81,6 +81,8 @@ export function compound(
     .filter((s) => s.length > 0);
   if (segments.length < 2) return undefined;
   const parts: Command[] = [];
+  // the words each part was said in
+  const heads: string[] = [];
   // "it's stuffy in here, fan on": a feeling told is the reason for what else is asked; alone, it is the request
   const told: Command[] = [];
   let ref = referent;
@@ -88,6 +90,7 @@ export function compound(
   let wait: When | undefined;
   // "cancel that, she's asleep already": a request outside device control, beside remarks
   let special: Understood | undefined;
+  let listed = false as boolean;
   segments.forEach((seg, i) => {
     // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
     const pause = waitOnly(tokenize(seg));
@@ -132,11 +135,9 @@ export function compound(
     const prev = parts[parts.length - 1];
     if (
       prev &&
-      namedDevice(prev) &&
       declarative(seg) &&
-      !segTokens.some((t, k) => MORE.has(t) || (t === 'as' && segTokens[k + 1] === 'well')) &&
       reader.stage2.isAside(seg, { names: true, places: true }) &&
-      reader.stage2.cuesOf(seg).every((c) => FEELINGS.has(c.cue)) &&
+      placeMovesNothing(reader, prev, tokenize(heads[heads.length - 1] ?? ''), seg, referent, area) &&
       !readsAsCommand(reader, seg, area, ref)
     )
       return;
@@ -149,6 +150,15 @@ export function compound(
       special = { kind: 'special', intent: own };
       return;
     }
+    // "turn the tv and lights off", "switch the telly and the lamp off": targets listed around
+    // one verb are not one target joined up ("tv lights")
+    if (
+      carry &&
+      !reader.stage2.hasAction(carry) &&
+      reader.stage2.namesDevice(carry) &&
+      reader.stage2.namesDevice(seg)
+    )
+      listed = true;
     const txt = carry ? `${carry} ${seg}` : seg;
     // "the lights in the garage, switch them off": a target alone waits for its action
     if (i < segments.length - 1 && !reader.stage2.hasAction(txt) && parts.length === 0) {
@@ -177,8 +187,13 @@ export function compound(
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
       if (declarative(seg) && feeling) told.push(cmd);
-      else if (prev && stepThenValue(reader, prev, cmd)) parts[parts.length - 1] = cmd;
-      else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) parts.push(cmd);
+      else if (prev && stepThenValue(reader, prev, cmd)) {
+        parts[parts.length - 1] = cmd;
+        heads[heads.length - 1] = txt;
+      } else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) {
+        parts.push(cmd);
+        heads.push(txt);
+      }
       ref = referentOf(u.command.reading);
       carry = '';
     } else carry = txt;
@@ -192,6 +207,7 @@ export function compound(
       carry = '';
     }
   }
+  if (listed) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
   if (parts.length === 0) parts.push(...told);
   if (carry || parts.length === 0) return undefined;
@@ -219,9 +235,6 @@ function asksForAction(tokens: string[]): boolean {
         tokens.slice(i + 1, i + 3).some((w) => ['it', 'that', 'them', 'those', 'em'].includes(w))),
   );
 }
-
-/** Words that ask for more than was said: "…, the garage is dark too". */
-const MORE = new Set(['too', 'also', 'either']);
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

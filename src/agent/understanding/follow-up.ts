@@ -22,10 +22,11 @@ export function readFollowUp(
   const question = ref.intent === 'HassGetState';
   const same = INTENT_DOMAINS[ref.intent] ?? domainsForIntent(ref);
   // "open the garage door" … "and the light in there too": opening a cover and then a light
-  // turns the light on (closing, off); a lock's or an alarm's follow-up stays a lock's
+  // turns the light on; after closing one, "and the lamp" may mean either — not guessed; a
+  // lock's or an alarm's follow-up stays a lock's
   const withLights =
-    ['HassTurnOn', 'HassTurnOff'].includes(ref.intent) && same.every((d) => d === 'cover' || d === 'valve')
-      ? [...same, 'light', 'switch', 'fan']
+    ref.intent === 'HassTurnOn' && same.every((d) => d === 'cover' || d === 'valve')
+      ? [...same, 'light']
       : same;
   const allowed = question ? [...new Set(index.registry.entities.map((e) => e.domain))] : withLights;
   const {

@@ -38,12 +38,15 @@ export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
   let be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
   // ("if sam's home": the "is" written "'s", which the words no longer show — the state right
   // after the one named)
-  if (be < 0 && ['if', 'whether'].includes(tokens[k]!)) {
+  // (not "… if you'd pop the heater on": a request)
+  if (be < 0 && ['if', 'whether'].includes(tokens[k]!) && !tokens.slice(k).includes('you')) {
     const named = items.find((i) => i.start > k && (i.t === 'name' || i.t === 'noun'));
     const after = named ? items.find((i) => i.start >= named.end && i.t !== 'filler') : undefined;
     const state =
       after?.t === 'state' ||
-      (after?.t === 'cue' && after.word.endsWith('ed') && after.end === after.start + 1);
+      (after?.t === 'cue' &&
+        after.end === after.start + 1 &&
+        (after.word.endsWith('ed') || ['open', 'on', 'off', 'shut'].includes(after.word)));
     if (named && state) be = named.end - 1;
   }
   // the state right after it ("is locked", "are all on", "is still switched on"), not a
@@ -121,7 +124,15 @@ const TRIED = new Set(['tried', 'forgot', 'meant', 'thought', 'went', 'had']);
 export function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
   // "…if you locked the front door" asks for it
-  if (tokens.some((t, i) => PAST_FORMS.has(t) && SUBJECTS.has(tokens[i - 1] ?? '') && tokens[i - 2] !== 'if'))
+  // ("… if I locked the door" asks whether it was done: told, not asked for)
+  if (
+    tokens.some(
+      (t, i) =>
+        PAST_FORMS.has(t) &&
+        SUBJECTS.has(tokens[i - 1] ?? '') &&
+        (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
+    )
+  )
     return true;
   // "I tried to turn on the porch light", "we forgot to lock the back door": what someone did,
   // unless "you" are then asked ("I wanted you to …")

@@ -527,7 +527,6 @@ export const FILLER_PHRASES = [
   'a sec',
   'a moment',
   'a mo',
-  'a minute',
   'a tick',
   'make sure',
   'be sure',

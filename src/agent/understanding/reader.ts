@@ -297,6 +297,28 @@ export class SecondStage {
   }
 
   /** Entities of a group target. */
+  /** Whether the words name a device: a device's name or a kind of device (not a scene or person). */
+  namesDevice(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).some(
+      (i) =>
+        (i.t === 'noun' && i.noun.domain !== '*' && !i.noun.content) ||
+        (i.t === 'name' && i.v.entities.some((e) => e.domain !== 'scene' && e.domain !== 'person')),
+    );
+  }
+
+  /** The areas the words name (a floor names its areas). */
+  areasIn(text: string): IntentArea[] {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).flatMap((i) =>
+      i.t === 'area'
+        ? [i.area]
+        : i.t === 'floor'
+          ? this.index.registry.areas.filter((a) => a.floor === i.floor.id)
+          : [],
+    );
+  }
+
   membersOf(t: Extract<Target, { kind: 'group' }>): IntentEntity[] {
     return membersOf(this.index, t);
   }
@@ -523,7 +545,9 @@ export class SecondStage {
         const all = this.index.registry.entities.filter((e) => e.domain === implied);
         // ("heating to 20" with a space heater too: the central heating's one thermostat)
         const central =
-          implied === 'climate' && tokens.some((t) => t === 'heating' || t === 'heat')
+          implied === 'climate' &&
+          tokens.some((t) => t === 'heating' || t === 'heat') &&
+          !tokens.some((t) => ['all', 'every', 'each', 'any', 'anywhere', 'everywhere'].includes(t))
             ? all.filter((e) => /thermostat/i.test(e.name))
             : [];
         if (all.length === 1) target = { kind: 'entities', entities: all };

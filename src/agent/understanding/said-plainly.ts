@@ -103,6 +103,11 @@ const PASSING = [
   ['wants'],
 ];
 
+/** Verbs that open a request passed on: "nan says put the heating on". */
+const PASSED_ORDERS = new Set(
+  'turn switch put set open close lock unlock start stop pause make get dim raise lower play shut'.split(' '),
+);
+
 /** How many words at the start pass someone else's words on: "my wife wants to know", "nan says". */
 function passedOn(raw: string[]): number {
   const k = ['my', 'our', 'the'].includes(raw[0] ?? '') ? 1 : 0;
@@ -110,7 +115,13 @@ function passedOn(raw: string[]): number {
   const verb = PASSING.find((p) => p.every((w, i) => raw[k + 1 + i] === w));
   // ("my husband wants the porch light on" keeps its "wants": it is the request)
   if (!verb || (verb.length === 1 && verb[0] === 'wants')) return 0;
-  return k + 1 + verb.length;
+  const n = k + 1 + verb.length;
+  // what is passed on must be a request or a question: "my wife says the garage door is open"
+  // tells a state, it asks for nothing
+  const next = raw[n] ?? '';
+  const asking = ['if', 'whether', 'what', 'which', 'how', 'is', 'are'].includes(next);
+  const ordering = ['says', 'asks', 'is'].includes(verb[0]!) && PASSED_ORDERS.has(next);
+  return asking || ordering ? n : 0;
 }
 
 /** Verbs a "did …" question asks about, its doer said before them. */
@@ -157,14 +168,32 @@ export function saidPlainly(said: string[]): string[] {
   // "would you be a star and …", "be a good lass and …": a kindness asked, then the request
   const be = raw.findIndex(
     (t, i) =>
-      t === 'be' && ['a', 'an'].includes(raw[i + 1] ?? '') && [3, 4].some((k) => raw[i + k] === 'and'),
+      t === 'be' &&
+      (i === 0 || ['you', 'please', 'u'].includes(raw[i - 1]!)) &&
+      ['a', 'an'].includes(raw[i + 1] ?? '') &&
+      !['bit', 'little', 'lot', 'tad', 'touch'].includes(raw[i + 2] ?? '') &&
+      [3, 4].some((k) => raw[i + k] === 'and'),
   );
   if (be >= 0) raw.splice(be, raw.indexOf('and', be) - be + 1);
+  // "pause the music a minute": a pause for a while is a pause ("give me a minute" is a wait)
+  const minute = raw.findIndex(
+    (t, i) =>
+      t === 'a' &&
+      raw[i + 1] === 'minute' &&
+      !['in', 'for', 'me', 'wait', 'within', 'after'].includes(raw[i - 1] ?? ''),
+  );
+  if (minute > 0 && raw.some((t) => ['pause', 'stop', 'mute'].includes(t))) raw.splice(minute, 2);
   if (raw[0] === 'did') didAsSomeone(raw);
   // "did somebody forget the coffee machine on": left it on
   if (raw[0] === 'did' && /^forg[eo]t$/.test(raw[2] ?? '')) raw[2] = 'leave';
   // "did we lock up": are the doors locked
-  if (raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') && raw[2] === 'lock' && (raw[3] === 'up' || !raw[3]))
+  if (
+    raw[0] === 'did' &&
+    SOMEONE.has(raw[1] ?? '') &&
+    raw[2] === 'lock' &&
+    raw.length <= 4 &&
+    (raw[3] === 'up' || !raw[3])
+  )
     raw.splice(3, raw.length - 3, 'the', 'doors');
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;

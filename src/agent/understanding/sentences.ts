@@ -9,6 +9,7 @@ import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';
 import {
+  ACTION_VERBS,
   declarative,
   narrated,
   NEGATIONS,
@@ -49,8 +50,11 @@ const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'o
  */
 function selfUnsaid(tokens: string[]): boolean {
   const [a, b, c] = tokens;
+  // ("Need the iron off.", "Want it at half." ask for something: not remarks)
+  if (tokens.some((t, i) => i > 0 && THING_PRONOUNS.has(t))) return false;
   return (
-    ['want', 'wanna', 'need', 'hate', 'cannot'].includes(a ?? '') ||
+    (['want', 'wanna', 'need'].includes(a ?? '') && b === 'to') ||
+    ['hate', 'cannot'].includes(a ?? '') ||
     (a === 'do' && b === 'not' && ['want', 'need', 'like', 'know', 'fancy'].includes(c ?? ''))
   );
 }
@@ -71,7 +75,13 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
   // "I'm on the phone with my sister", "the yard man is here to drop off the invoice": with
   // nothing of the home in it and no word standing for a thing, an action word is no request
   // (an "it" that opens a statement stands for nothing: "it's on the stove")
-  if (stage2.namesNothing(tokens.join(' ')) && !tokens.some((t, i) => i > 0 && THING_PRONOUNS.has(t)))
+  // (but "need the iron off", "want the oven on too" ask for something)
+  const wants = tokens.some((t) => ['want', 'wanna', 'need', 'like'].includes(t));
+  if (
+    stage2.namesNothing(tokens.join(' ')) &&
+    !tokens.some((t, i) => i > 0 && THING_PRONOUNS.has(t)) &&
+    !(wants && tokens.some((t) => ['on', 'off', 'up', 'down', 'open', 'closed', 'shut'].includes(t)))
+  )
     return true;
   // "I can't recall what I asked": what someone cannot do is no request
   if (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokens.some((t) => NEGATIONS.has(t) || t === 'cannot'))
@@ -115,11 +125,9 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
     THANKS.has(tokens[0] ?? '') ||
     selfUnsaid(tokens);
   // a number of what was done is no value to set ("I just did a twelve hour shift")
-  if (
-    !statement ||
-    (tokens.some((t) => /\d/.test(t)) && !tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)))
-  )
-    return false;
+  const done =
+    tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)) && !tokens.some((t) => ACTION_VERBS.has(t));
+  if (!statement || (tokens.some((t) => /\d/.test(t)) && !done)) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&
     !narrated(tokens) &&

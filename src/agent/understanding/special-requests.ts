@@ -76,6 +76,9 @@ function cancelsTimer(tokens: string[]): boolean {
 
 function cancelsTimerAt(tokens: string[], i: number): boolean {
   if (tokens.slice(0, i).some((t) => NOT_UNDO.has(t))) return false;
+  // "don't forget the timer", "never drop the timer": the opposite
+  if (tokens.slice(Math.max(0, i - 2), i).some((t) => ['not', 'never', 'dont', 'cannot'].includes(t)))
+    return false;
   const after = tokens.slice(i + 1).filter((t) => t !== 'please');
   if (after.length === 1 && ['that', 'it'].includes(after[0]!) && ['cancel', 'scrap'].includes(tokens[i]!))
     return true;
@@ -86,7 +89,13 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
   const rest = after.slice(t + 1);
   return (
     rest.length === 0 ||
-    (TIMER_DESCRIBED.has(rest[0]!) && !rest.some((w) => ['and', 'then', 'but', 'instead'].includes(w)))
+    (TIMER_DESCRIBED.has(rest[0]!) &&
+      !rest.some(
+        (w, k) =>
+          ['and', 'then', 'but', 'instead', 'just'].includes(w) ||
+          // ("… the timer I set" tells which; "… turn it off" asks more)
+          (ACTION_VERBS.has(w) && !['i', 'we', 'you'].includes(rest[k - 1] ?? '')),
+      ))
   );
 }
 const TIMER_DESCRIBED = new Set(['for', 'on', 'of', 'i', 'we', 'you', 'that']);

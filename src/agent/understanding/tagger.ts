@@ -187,7 +187,12 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       const p = items[j]!;
       const particle = (p.t === 'cue' || p.t === 'unknown') && p.end === p.start + 1;
       const cue = particle ? CUES[`${verb} ${tokens[p.start]}`] : undefined;
-      if (cue && (it.t === 'unknown' || p.t === 'unknown')) {
+      // ("kick the hoover off": the particle says off, the phrase "kick off" starts — no reading)
+      const against =
+        p.t === 'cue' &&
+        ((p.cue === 'off' && ['on', 'start', 'activate', 'open'].includes(cue ?? '')) ||
+          (p.cue === 'on' && ['off', 'close'].includes(cue ?? '')));
+      if (cue && !against && (it.t === 'unknown' || p.t === 'unknown')) {
         items[k] = { t: 'filler', start: it.start, end: it.end };
         items[j] = { t: 'cue', cue, word: `${verb} ${tokens[p.start]}`, start: p.start, end: p.end };
         break;
@@ -202,7 +207,15 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (it.t !== 'noun' || it.noun.domain !== '*' || !['all', 'both'].includes(tokens[it.start]!)) continue;
     const before = items[k - 1];
     const after = tokens.slice(it.end, it.end + 2).join(' ');
-    if (before?.t === 'pronoun' || /^of (them|those|these|em)$/.test(after))
+    // ("turn all the heating off": "all" of a kind of device counts it too)
+    const ofKind =
+      NOUNS[tokens[it.end] ?? ''] !== undefined ||
+      (tokens[it.end] === 'the' && NOUNS[tokens[it.end + 1] ?? ''] !== undefined);
+    if (
+      (before?.t === 'pronoun' && tokens[before.start] !== 'it') ||
+      /^of (them|those|these|em)$/.test(after) ||
+      ofKind
+    )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }
   // "turn it back on", "switch them back off": "back" after a pronoun is the adverb, not a
@@ -289,7 +302,12 @@ function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }>
   if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'a' && tokens[end + 2] === 'half') {
     value += 0.5;
     end += 3;
-  } else if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'half') {
+  } else if (
+    isNumberToken(t) &&
+    tokens[end] === 'and' &&
+    tokens[end + 1] === 'half' &&
+    !['the', 'of', 'a', 'my', 'that'].includes(tokens[end + 2] ?? '')
+  ) {
     // "twenty-one and half degrees"
     value += 0.5;
     end += 2;

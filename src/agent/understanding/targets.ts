@@ -112,6 +112,10 @@ export function byNoun(
     return undefined;
   }
   const named = inPlace.filter((e) => (index.byWord.get(said) ?? []).includes(e));
+  // "the tv in the kitchen" where the kitchen has a speaker and the tv is elsewhere: the word
+  // is a word of another device's name — not this place's other player
+  const elsewhere = (index.byWord.get(said) ?? []).some((e) => e.domain === noun.domain);
+  if (named.length === 0 && elsewhere && explicitPlace) return undefined;
   const pool = named.length > 0 ? named : inPlace;
   if (pool.length === 1) return { kind: 'entities', entities: pool };
   if (pool.length === 0) {

@@ -57,8 +57,13 @@ const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 /** Words that speak of a set, not one device: "every light", "the lights", "which …", "how many …". */
 function ofASet(tokens: string[]): boolean {
   return (
-    tokens.some((w) => EVERY_WORDS.has(w) || NOUNS[w]?.group === true || w === 'which') ||
-    tokens.join(' ').includes('how many')
+    // ("is the heating on at all": "at all" is no set)
+    tokens.some(
+      (w, i) =>
+        (EVERY_WORDS.has(w) && !(w === 'all' && tokens[i - 1] === 'at')) ||
+        (NOUNS[w]?.group === true && NOUNS[w].domain !== '*') ||
+        w === 'which',
+    ) || tokens.join(' ').includes('how many')
   );
 }
 
@@ -224,6 +229,8 @@ export class Understanding {
     if (!tokens.some((t) => t === 'heating' || t === 'heat')) return r;
     // ("is the heating on": asked of the heating, not of every heater)
     const t = r.target;
+    // ("is any heating on", "is the heating on anywhere": asked of every heater)
+    if (ofASet(tokens) || tokens.includes('anywhere')) return r;
     const pool =
       r.ask || t?.kind !== 'group' || t.domain !== 'climate' || t.area || t.floor
         ? (r.candidates ?? [])
