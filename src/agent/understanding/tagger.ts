@@ -200,6 +200,29 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       if (p.t === 'cue' || !['pronoun', 'name', 'noun', 'filler'].includes(p.t)) break;
     }
   }
+  // "I am on a call", "we're off to the shops", "freezing my bum off": a particle after a form
+  // of "be" before a thing, or after a part of one's own, that is no device of the home is a
+  // preposition of what someone does — no switching (the words may have been spelled into the
+  // lexicon's: "call" → "all", "bum" → "bump")
+  const device = (i: Item | undefined) =>
+    !!i && (i.t === 'name' || i.t === 'area' || i.t === 'floor' || (i.t === 'noun' && i.noun.domain !== '*'));
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.t !== 'cue' || !['on', 'off'].includes(it.word)) continue;
+    const next = items[k + 1];
+    const afterBe =
+      ['am', 'are', 'is', 'im', 'was', 'were', 'be'].includes(tokens[it.start - 1] ?? '') &&
+      next?.t === 'filler' &&
+      ['a', 'an', 'the', 'my', 'our', 'his', 'her'].includes(tokens[next.start]!) &&
+      !!items[k + 2] &&
+      !device(items[k + 2]);
+    const ownPart =
+      k > 0 &&
+      !device(items[k - 1]) &&
+      items[k - 1]!.end === it.start &&
+      ['my', 'your', 'his', 'her', 'our'].includes(tokens[it.start - 2] ?? '');
+    if (afterBe || ownPart) items[k] = { t: 'filler', start: it.start, end: it.end };
+  }
   // "switch them all off", "turn all of them off": "all" of a pronoun counts it, it is no
   // second target (everything in the home)
   for (let k = 0; k < items.length; k++) {
