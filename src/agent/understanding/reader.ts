@@ -20,7 +20,6 @@ import {
 } from './choose-intent.js';
 import { readFollowUp } from './follow-up.js';
 import {
-  CUES,
   FOLLOW_UP,
   NOUNS,
   QUESTION_WORDS,
@@ -31,7 +30,6 @@ import {
 import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import {
-  ACTION_VERBS,
   BEFORE_A_THING,
   embeddedQuestion,
   excepted,
@@ -49,91 +47,25 @@ import {
   withoutOwnForgetting,
 } from './guards.js';
 import { placeThere } from './clauses.js';
-import { describedDevice, LANDMARK_WORDS } from './described.js';
-import {
-  ARTICLES,
-  ERRAND_OPENERS,
-  ERRANDS,
-  heatingAsDevice,
-  PLACE_PREPOSITIONS,
-  referentArea,
-  SOMEONE_TELLING,
-} from './reader-words.js';
+import { describedDevice } from './described.js';
+import { ERRAND_OPENERS, ERRANDS, heatingAsDevice, referentArea, SOMEONE_TELLING } from './reader-words.js';
 import { causative, saidPlainly, shutMeansSwitch } from './said-plainly.js';
-import { sayingsFor, SHORT_FORMS } from './sayings.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
-import { Speller } from './speller.js';
-import { FILLER_WORDS, LEXICON_WORDS, tag, type Item } from './tagger.js';
+import { Corrector } from './corrector.js';
+import { tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
-  readonly speller: Speller;
-
-  /** Other people's words for this home's names: "sitting room" → "living room" (`SYNONYMS`). */
-  private readonly sayings: [string[], string[]][];
+  private readonly corrector: Corrector;
 
   constructor(readonly index: RegistryIndex) {
-    this.sayings = sayingsFor(index);
-    this.speller = new Speller(
-      new Set([...index.vocabulary, ...LEXICON_WORDS]),
-      index.vocabulary,
-      FILLER_WORDS,
-      LANDMARK_WORDS,
-      NOUNS_ONLY,
-    );
+    this.corrector = new Corrector(index);
   }
 
-  /** The tokens with other people's words for this home's names replaced by the home's own. */
-  private synonyms(tokens: string[]): string[] {
-    if (this.sayings.length === 0) return tokens;
-    const out: string[] = [];
-    for (let i = 0; i < tokens.length;) {
-      const hit = this.sayings.find(([from]) => from.every((w, k) => tokens[i + k] === w));
-      if (hit) {
-        out.push(...hit[1]);
-        i += hit[0].length;
-      } else out.push(tokens[i++]!);
-    }
-    return out;
-  }
-
-  /** Spelling-corrected tokens; undefined words stay as they are (and will be unexplained). */
-  /** Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom". */
-  private joined(tokens: string[]): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const a = tokens[i]!;
-      const b = tokens[i + 1];
-      const v = this.index.vocabulary;
-      if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && !(v.has(a) && v.has(b))) {
-        out.push(a + b);
-        i++;
-      } else out.push(a);
-    }
-    return out;
-  }
-
+  /** Spelling-corrected tokens (`corrector.ts`). */
   correct(tokens: string[]): { tokens: string[]; corrected: number } {
-    const out: string[] = [];
-    let corrected = 0;
-    const said = this.joined(this.synonyms(tokens));
-    said.forEach((t, i) => {
-      // a negation is never corrected into a word of the home ("not" → "hot")
-      let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
-      // a typo never becomes a value: "pull the blinds down" is not "full"
-      if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
-      // where a place is said ("in the den"), a word is only spelled into one of the home's
-      // words, never into a word of action or feeling
-      const placeSaid = ARTICLES.has(said[i - 1] ?? '') && PLACE_PREPOSITIONS.has(said[i - 2] ?? '');
-      if (placeSaid && c?.some((w) => w !== t && !this.index.vocabulary.has(w))) c = undefined;
-      if (!c) out.push(t);
-      else {
-        if (c.length !== 1 || c[0] !== t) corrected++;
-        out.push(...c);
-      }
-    });
-    return { tokens: out, corrected };
+    return this.corrector.correct(tokens);
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
@@ -579,27 +511,3 @@ function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
 }
-
-/** Device words that are verbs too: "lighting", "locked", "hoovering" are forms of them. */
-const VERB_WORDS = new Set([
-  'light',
-  'heat',
-  'lock',
-  'dock',
-  'vacuum',
-  'hoover',
-  'clean',
-  'switch',
-  'plug',
-  'fan',
-  'play',
-]);
-/** Device words that are never verbs: "blinding", "doored" are no forms of them. */
-const NOUNS_ONLY = new Set(
-  Object.keys(NOUNS).filter(
-    (w) => !w.includes(' ') && !CUES[w] && !ACTION_VERBS.has(w) && !VERB_WORDS.has(w),
-  ),
-);
-
-/** Words that read as a number (tagger `readNumber`). */
-const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);

@@ -1,0 +1,109 @@
+/**
+ * The words as the second stage reads them: other people's words for the home's names made the
+ * home's own ("sitting room" → "living room"), words of a name said apart joined ("bed side" →
+ * "bedside"), and spelling corrected into the home's and the lexicon's words — never a
+ * negation into a word of the home, a typo into a value, or, where a place is said, into a
+ * word of action.
+ */
+import type { RegistryIndex } from '../intents/index-phrases.js';
+import { ACTION_VERBS, NEGATIONS } from './guards.js';
+import { CUES, NOUNS } from './lexicon.js';
+import { LANDMARK_WORDS } from './described.js';
+import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
+import { sayingsFor, SHORT_FORMS } from './sayings.js';
+import { Speller } from './speller.js';
+import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
+
+export class Corrector {
+  private readonly speller: Speller;
+
+  /** Other people's words for this home's names: "sitting room" → "living room" (`SYNONYMS`). */
+  private readonly sayings: [string[], string[]][];
+
+  constructor(private readonly index: RegistryIndex) {
+    this.sayings = sayingsFor(index);
+    this.speller = new Speller(
+      new Set([...index.vocabulary, ...LEXICON_WORDS]),
+      index.vocabulary,
+      FILLER_WORDS,
+      LANDMARK_WORDS,
+      NOUNS_ONLY,
+    );
+  }
+
+  /** The tokens with other people's words for this home's names replaced by the home's own. */
+  private synonyms(tokens: string[]): string[] {
+    if (this.sayings.length === 0) return tokens;
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length;) {
+      const hit = this.sayings.find(([from]) => from.every((w, k) => tokens[i + k] === w));
+      if (hit) {
+        out.push(...hit[1]);
+        i += hit[0].length;
+      } else out.push(tokens[i++]!);
+    }
+    return out;
+  }
+
+  /** Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom". */
+  private joined(tokens: string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i]!;
+      const b = tokens[i + 1];
+      const v = this.index.vocabulary;
+      if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && !(v.has(a) && v.has(b))) {
+        out.push(a + b);
+        i++;
+      } else out.push(a);
+    }
+    return out;
+  }
+
+  /** Spelling-corrected tokens; undefined words stay as they are (and will be unexplained). */
+  correct(tokens: string[]): { tokens: string[]; corrected: number } {
+    const out: string[] = [];
+    let corrected = 0;
+    const said = this.joined(this.synonyms(tokens));
+    said.forEach((t, i) => {
+      // a negation is never corrected into a word of the home ("not" → "hot")
+      let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
+      // a typo never becomes a value: "pull the blinds down" is not "full"
+      if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
+      // where a place is said ("in the den"), a word is only spelled into one of the home's
+      // words, never into a word of action or feeling
+      const placeSaid = ARTICLES.has(said[i - 1] ?? '') && PLACE_PREPOSITIONS.has(said[i - 2] ?? '');
+      if (placeSaid && c?.some((w) => w !== t && !this.index.vocabulary.has(w))) c = undefined;
+      if (!c) out.push(t);
+      else {
+        if (c.length !== 1 || c[0] !== t) corrected++;
+        out.push(...c);
+      }
+    });
+    return { tokens: out, corrected };
+  }
+}
+
+/** Device words that are verbs too: "lighting", "locked", "hoovering" are forms of them. */
+const VERB_WORDS = new Set([
+  'light',
+  'heat',
+  'lock',
+  'dock',
+  'vacuum',
+  'hoover',
+  'clean',
+  'switch',
+  'plug',
+  'fan',
+  'play',
+]);
+/** Device words that are never verbs: "blinding", "doored" are no forms of them. */
+const NOUNS_ONLY = new Set(
+  Object.keys(NOUNS).filter(
+    (w) => !w.includes(' ') && !CUES[w] && !ACTION_VERBS.has(w) && !VERB_WORDS.has(w),
+  ),
+);
+
+/** Words that read as a number (tagger `readNumber`). */
+const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);
