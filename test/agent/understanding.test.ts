@@ -1992,3 +1992,25 @@ describe('the wrong actions of the first measure of heldout18, 19 and 21', () =>
     expect(read(text, area)).toEqual({ intent, slots });
   });
 });
+
+describe('a command that waits for an event is not done now', () => {
+  it.each([
+    'turn off the lights when I leave',
+    'lock up when I leave',
+    'turn on the porch light when we get home',
+    'turn off the tv when the match ends',
+  ])('"%s" is declined (no such timer can be kept)', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['turn on the kettle when you get a chance', 'HassTurnOn', { name: 'Kettle' }],
+    [
+      'did the kids lock the back door when they got home',
+      'HassGetState',
+      { name: 'Back Door', state: 'locked' },
+    ],
+  ])('"%s" is no such command', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

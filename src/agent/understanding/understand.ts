@@ -15,7 +15,7 @@ import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
 import { ACTION_VERBS } from './guards.js';
-import { NOUNS } from './lexicon.js';
+import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
@@ -53,6 +53,30 @@ const ONE_DEVICE_INTENTS = new Set([
 ]);
 const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
+
+/** Words that open a condition on an event: "when I leave", "once we get home", "until he's back". */
+const EVENT_OPENERS = new Set(['when', 'once', 'whenever', 'after', 'before', 'until', 'till']);
+/** Who or what an event is of: "when I leave", "once the match ends", "after it boils". */
+const EVENT_SUBJECTS = new Set(
+  'i we he she they it its someone somebody everyone everybody the my our his her im were hes shes theyre'.split(
+    ' ',
+  ),
+);
+
+/** A command that waits for an event said after it ("… when I leave"), not a question. */
+function awaitsAnEvent(tokens: string[]): boolean {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false;
+  // ("turn on the porch light when | we get home": a request cut before its condition)
+  if (tokens.length > 1 && EVENT_OPENERS.has(tokens[tokens.length - 1]!)) return true;
+  return tokens.some(
+    (t, i) =>
+      i > 0 &&
+      // ("set the house for when we're away" readies it now)
+      tokens[i - 1] !== 'for' &&
+      (EVENT_OPENERS.has(t) || (t === 'as' && tokens[i + 1] === 'soon' && tokens[i + 2] === 'as')) &&
+      EVENT_SUBJECTS.has(tokens[t === 'as' ? i + 3 : i + 1] ?? ''),
+  );
+}
 
 /** Words that speak of a set, not one device: "every light", "the lights", "which …", "how many …". */
 function ofASet(tokens: string[]): boolean {
@@ -182,6 +206,9 @@ export class Understanding {
     const lead = leadingSecondThoughts(said);
     const tokens = lead < said.length ? said.slice(lead) : said;
     const cut = cutWhen(tokens);
+    // "turn off the lights when I leave", "lock up once we're in bed": a condition that is no
+    // time this agent can keep — never done now
+    if (!cut.when && awaitsAnEvent(tokens)) return undefined;
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
       if (r && !r.ask && !QUESTION_INTENTS.has(r.intent))
