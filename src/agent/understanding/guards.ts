@@ -3,7 +3,7 @@
  * what someone did, an embedded question, politeness the lexicon does not know, a remark
  * beside the request. The second stage (reader.ts) asks these before it reads a command.
  */
-import { QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
+import { NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
 import type { Item } from './tagger.js';
 
 export const NEGATIONS = new Set(['not', 'never', 'dont']);
@@ -374,5 +374,45 @@ export function withoutOwnForgetting(tokens: string[]): string[] {
       !tokens
         .slice(Math.max(0, i - 3), i)
         .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve', 'are', 'is', 'am'].includes(w)),
+  );
+}
+
+/** Words that take in every device of a kind or place: "all", "every", "the whole house". */
+export const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
+
+/** Words that open a condition on an event: "when I leave", "once we get home", "until he's back". */
+const EVENT_OPENERS = new Set(['when', 'once', 'whenever', 'after', 'before', 'until', 'till']);
+/** Who or what an event is of: "when I leave", "once the match ends", "after it boils". */
+const EVENT_SUBJECTS = new Set(
+  'i we he she they it its someone somebody everyone everybody the my our his her im were hes shes theyre'.split(
+    ' ',
+  ),
+);
+
+/** A command that waits for an event said after it ("… when I leave"), not a question. */
+export function awaitsAnEvent(tokens: string[]): boolean {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false;
+  // ("turn on the porch light when | we get home": a request cut before its condition)
+  if (tokens.length > 1 && EVENT_OPENERS.has(tokens[tokens.length - 1]!)) return true;
+  return tokens.some(
+    (t, i) =>
+      i > 0 &&
+      // ("set the house for when we're away" readies it now)
+      tokens[i - 1] !== 'for' &&
+      (EVENT_OPENERS.has(t) || (t === 'as' && tokens[i + 1] === 'soon' && tokens[i + 2] === 'as')) &&
+      EVENT_SUBJECTS.has(tokens[t === 'as' ? i + 3 : i + 1] ?? ''),
+  );
+}
+
+/** Words that speak of a set, not one device: "every light", "the lights", "which …", "how many …". */
+export function ofASet(tokens: string[]): boolean {
+  return (
+    // ("is the heating on at all": "at all" is no set)
+    tokens.some(
+      (w, i) =>
+        (EVERY_WORDS.has(w) && !(w === 'all' && tokens[i - 1] === 'at')) ||
+        (NOUNS[w]?.group === true && NOUNS[w].domain !== '*') ||
+        w === 'which',
+    ) || tokens.join(' ').includes('how many')
   );
 }

@@ -14,8 +14,8 @@ import { compound as readCompound, sameTarget } from './compound.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import { ACTION_VERBS } from './guards.js';
-import { NOUNS, QUESTION_WORDS } from './lexicon.js';
+import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet } from './guards.js';
+import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
@@ -51,45 +51,7 @@ const ONE_DEVICE_INTENTS = new Set([
   'HassVacuumStart',
   'HassVacuumReturnToBase',
 ]);
-const EVERY_WORDS = new Set(['all', 'every', 'each', 'everywhere', 'any', 'whole', 'house', 'home']);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
-
-/** Words that open a condition on an event: "when I leave", "once we get home", "until he's back". */
-const EVENT_OPENERS = new Set(['when', 'once', 'whenever', 'after', 'before', 'until', 'till']);
-/** Who or what an event is of: "when I leave", "once the match ends", "after it boils". */
-const EVENT_SUBJECTS = new Set(
-  'i we he she they it its someone somebody everyone everybody the my our his her im were hes shes theyre'.split(
-    ' ',
-  ),
-);
-
-/** A command that waits for an event said after it ("… when I leave"), not a question. */
-function awaitsAnEvent(tokens: string[]): boolean {
-  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false;
-  // ("turn on the porch light when | we get home": a request cut before its condition)
-  if (tokens.length > 1 && EVENT_OPENERS.has(tokens[tokens.length - 1]!)) return true;
-  return tokens.some(
-    (t, i) =>
-      i > 0 &&
-      // ("set the house for when we're away" readies it now)
-      tokens[i - 1] !== 'for' &&
-      (EVENT_OPENERS.has(t) || (t === 'as' && tokens[i + 1] === 'soon' && tokens[i + 2] === 'as')) &&
-      EVENT_SUBJECTS.has(tokens[t === 'as' ? i + 3 : i + 1] ?? ''),
-  );
-}
-
-/** Words that speak of a set, not one device: "every light", "the lights", "which …", "how many …". */
-function ofASet(tokens: string[]): boolean {
-  return (
-    // ("is the heating on at all": "at all" is no set)
-    tokens.some(
-      (w, i) =>
-        (EVERY_WORDS.has(w) && !(w === 'all' && tokens[i - 1] === 'at')) ||
-        (NOUNS[w]?.group === true && NOUNS[w].domain !== '*') ||
-        w === 'which',
-    ) || tokens.join(' ').includes('how many')
-  );
-}
 
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
 function vague(r: Reading): boolean {
