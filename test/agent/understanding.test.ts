@@ -2014,3 +2014,37 @@ describe('a command that waits for an event is not done now', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('an alarm turned off, a habit told, and "no one" in a remark', () => {
+  it.each([
+    ['turn the alarm off', 'HassTurnOff', { name: 'Home Alarm' }],
+    [
+      "would you turn the alarm off please, it's only the carer come in",
+      'HassTurnOff',
+      { name: 'Home Alarm' },
+    ],
+    [
+      "please switch the christmas tree off, sure no one's even looking at it",
+      'HassTurnOff',
+      { name: 'Christmas Tree' },
+    ],
+    ['make sure the heater goes off at 10', 'HassTurnOff', { name: 'Office Heater', at: '10:00' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    'my alarm goes off at 6',
+    'my alarm goes off',
+    'the porch light goes off at 6',
+    'the heating comes on at 5 every day',
+    'turn off the alarm on my phone',
+    'turn off the alarm clock',
+  ])('"%s" tells or asks of something else: declined', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"turn off the tv, no, the lamp": "no" is a second thought, not "no one"', () => {
+    expect(read('turn off the tv, no, the lamp').slots).not.toHaveProperty('name', 'Living Room TV');
+  });
+});

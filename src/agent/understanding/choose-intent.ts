@@ -194,10 +194,13 @@ export function chooseIntent(
   // "hoover on", "get the vacuum going": a vacuum switched on starts cleaning
   if ((has('start') || (has('on') && !has('off'))) && only('vacuum')) return r('HassVacuumStart');
   if (has('start') && d('vacuum')) return r('HassVacuumStart');
-  // "start it again" after a pause; "set the alarm", "alarm on" arm it (disarming is said so)
+  // "start it again" after a pause; "set the alarm", "alarm on" arm it; "turn the alarm off"
+  // disarms it (the agent asks "yes?" before it disarms, as for any disarm)
   if (has('start') && only('media_player')) return r('HassMediaUnpause');
   if ((has('set') || has('on')) && !has('off') && only('alarm_control_panel'))
     return { name: 'HassTurnOn', slots: {}, domains: ['alarm_control_panel'] };
+  if (has('off') && !has('on') && only('alarm_control_panel'))
+    return { name: 'HassTurnOff', slots: {}, domains: ['alarm_control_panel'] };
   if (has('off') && only('media_player') && !has('on'))
     return { name: 'HassTurnOff', slots: {}, domains: CUE_DOMAINS.off! };
   const on = (c: Cue) => ({ name: 'HassTurnOn', slots: {}, domains: CUE_DOMAINS[c]! });

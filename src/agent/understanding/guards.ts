@@ -116,6 +116,11 @@ export const PAST_FORMS = new Set([
 ]);
 
 const TRIED = new Set(['tried', 'forgot', 'meant', 'thought', 'went', 'had']);
+/** What a device does of itself, said in the present ("goes off", "comes on", "kicks in"). */
+const HABITS = new Set(['goes', 'comes', 'turns', 'switches', 'kicks', 'shuts', 'clicks', 'cuts']);
+const SWITCHED_TO = new Set(['on', 'off', 'in', 'out']);
+/** Words by which someone asks that a device does something ("make sure it goes off"). */
+const ASKS_THAT = new Set(['sure', 'ensure', 'that', 'let', 'want', 'need', 'please', 'can', 'could']);
 
 /**
  * "I turned off the lights", "we left the kitchen light on": telling what someone did, not
@@ -132,6 +137,13 @@ export function narrated(tokens: string[]): boolean {
         SUBJECTS.has(tokens[i - 1] ?? '') &&
         (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
     )
+  )
+    return true;
+  // "the porch light goes off at 6", "my alarm goes off at seven": what a device does by
+  // habit, told — unless someone asks that it does ("make sure the heater goes off at 10")
+  if (
+    tokens.some((t, i) => HABITS.has(t) && SWITCHED_TO.has(tokens[i + 1] ?? '') && i >= 2) &&
+    !tokens.some((t) => ASKS_THAT.has(t))
   )
     return true;
   // "I tried to turn on the porch light", "we forgot to lock the back door": what someone did,
@@ -348,10 +360,16 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
  * "rather than", "or rather").
  */
 export function withoutIntensifiers(tokens: string[]): string[] {
-  return tokens.filter(
+  // "sure no one's even looking at it": "no one" is nobody, no second thought
+  const words = tokens.flatMap((t, i) =>
+    t === 'no' && (tokens[i + 1] === '1' || tokens[i + 1] === 'one') ? ['nobody'] : [t],
+  );
+  return words.filter(
     (t, i) =>
+      !((t === '1' || t === 'one') && tokens[i - 1] === 'no') &&
       // "she's only just gone down": "only just" says how lately, it makes no exception
-      !(t === 'only' && tokens[i + 1] === 'just') &&
+      // ("it's only the carer come in": "only" after "it is" says how little, of no device)
+      !(t === 'only' && (words[i + 1] === 'just' || (words[i - 1] === 'is' && words[i - 2] === 'it'))) &&
       (t !== 'rather' ||
         ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
         ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? '')),
