@@ -2048,3 +2048,86 @@ describe('an alarm turned off, a habit told, and "no one" in a remark', () => {
     expect(read('turn off the tv, no, the lamp').slots).not.toHaveProperty('name', 'Living Room TV');
   });
 });
+
+describe('a state told, an action talked about, a question among remarks (found by a probe for wrong actions)', () => {
+  it.each([
+    'the front door is unlocked',
+    "the front door's still unlocked and I'm going to bed",
+    'the garage door is open, whatever',
+    'the kettle is on',
+    "the heater's still on",
+    'the garage light has been on since Tuesday',
+    'all the lights are on',
+    'the blinds in the living room are stuck open',
+    'the front door lock is stuck',
+    "the heater shouldn't be on",
+    "the kitchen light needn't be on",
+    'the kettle is on and the coffee machine is off',
+    'the back door is unlocked and the garage door is open',
+  ])('"%s" tells a state: nothing is done', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    'should I unlock the front door',
+    'should we turn the telly off',
+    'when did the garage door open',
+    'when did someone unlock the back door',
+    "I'm going to unlock the front door for the delivery guy",
+    'I was about to pause the telly',
+    'I might put the kettle on',
+    "I'm gonna turn the heater on in a bit",
+    'I thought about opening the curtains',
+    'I hate closing the curtains',
+    'stop unlocking the back door',
+    'you keep turning the porch light on',
+    'turning lights on and off all day is so annoying',
+    "I'm not asking you to turn on the lights",
+    "you weren't supposed to turn everything off",
+    'you just unlocked the front door',
+    'would you turn the heater on if you were me',
+  ])('"%s" talks about an action and asks for none', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['the garage light is still on, turn it off', 'HassTurnOff', { name: 'Garage Light' }],
+    ["the garage light's still on, can you turn it off", 'HassTurnOff', { name: 'Garage Light' }],
+    ['the kitchen light is on, turn off the kitchen fan', 'HassTurnOff', { name: 'Kitchen Fan' }],
+    ['please make sure the garage light is off', 'HassTurnOff', { name: 'Garage Light' }],
+    ["I'm going to bed, turn off the porch light", 'HassTurnOff', { name: 'Porch Light' }],
+    ['I wonder if you might switch on the desk lamp', 'HassTurnOn', { name: 'Desk Lamp' }],
+  ])('"%s" still asks for it', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    ["if the back door's unlocked, lock it", 'HassTurnOn', { name: 'Back Door' }],
+    ['if the porch light is on then turn it off', 'HassTurnOff', { name: 'Porch Light' }],
+    [
+      'if the lights are on upstairs switch them off',
+      'HassTurnOff',
+      { floor: 'Upper Floor', domain: 'light' },
+    ],
+  ])(
+    '"%s": a condition on the device\'s own state that the command ends is the command',
+    (text, intent, slots) => {
+      expect(read(text)).toEqual({ intent, slots });
+    },
+  );
+
+  it('"if the kitchen light is on, turn on the kitchen fan" (another device) is not done now', () => {
+    expect(read('if the kitchen light is on, turn on the kitchen fan').intent).not.toBe('HassTurnOn');
+  });
+
+  it.each([
+    [
+      'how cold is it outside, I am going for my morning walk',
+      'HassGetState',
+      { name: 'Outside Temperature' },
+    ],
+    ['is the back door locked, I am going to bed', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+  ])('"%s": a question among remarks is the question', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

@@ -19,7 +19,7 @@ import {
   SUBJECT_OPENERS,
   sunEvent,
 } from './clauses.js';
-import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
+import { aboutAnAction, ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
 import type { SecondStage } from './reader.js';
 import type { Referent } from './reading.js';
 import { REQUEST_OPENERS } from './questions.js';
@@ -46,7 +46,7 @@ export function withReason(
   referent: Referent | undefined,
 ): Understood | undefined {
   // "… the lights out there": "there" is a place, read with the place or not at all
-  if (placeThere(tokens) >= 0) return undefined;
+  if (placeThere(tokens) >= 0 || aboutAnAction(tokens)) return undefined;
   for (let i = 2; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
@@ -121,7 +121,8 @@ export function afterRemark(
   referent: Referent | undefined,
 ): Understood | undefined {
   // "I tried to turn on the porch light", "we didn't lock the back door": told, not asked
-  if (narrated(tokens) || negated(tokens) || placeThere(tokens) >= 0) return undefined;
+  if (narrated(tokens) || negated(tokens) || aboutAnAction(tokens) || placeThere(tokens) >= 0)
+    return undefined;
   for (let i = 1; i < tokens.length; i++) {
     const head = tokens.slice(0, i);
     const text = head.join(' ');

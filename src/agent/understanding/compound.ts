@@ -7,7 +7,7 @@ import { tokenize } from '../intents/normalize.js';
 import { afterRemark, placeMovesNothing, withReason, type RequestReader } from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
 import { doingSomething, GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
-import { ACTION_VERBS, declarative } from './guards.js';
+import { ACTION_VERBS, askedForm, declarative, toldState } from './guards.js';
 import { asideSentence } from './sentences.js';
 import { specialIntent } from './special-requests.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
@@ -71,6 +71,7 @@ export function compound(
   text: string,
   area: string | null,
   referent: Referent | undefined,
+  questions = false,
 ): Understood | undefined {
   const segments = text
     // "an hour and a half" is one time, not two commands
@@ -114,6 +115,13 @@ export function compound(
     }
     // "could you put the kettle on, I'm absolutely shattered": the remark is no part
     if (reader.stage2.isRemark(seg)) return;
+    // "the garage light is still on, turn it off": a state told is no part; what it tells of
+    // is what "it" then means
+    if (!carry && toldState(tokenize(seg), reader.stage2)) {
+      const told = reader.single(askedForm(tokenize(seg)), area, ref);
+      if (told?.kind === 'command') ref = referentOf(told.command.reading) ?? ref;
+      return;
+    }
     // "just halfway, sorry": an apology or thanks after the request
     if (i > 0 && tokenize(seg).every((t) => SIGN_OFF.has(t))) return;
     // "close the garage door, I think it is still open": telling a state is no second command
@@ -221,6 +229,10 @@ export function compound(
       parts.push(wait && !u.command.when ? { ...u.command, when: wait } : u.command);
       carry = '';
     }
+    // "how cold is it outside, I'm going for my walk": a question among remarks is the
+    // question (a remark's time or number asks nothing of it)
+    else if (questions && u?.kind === 'command' && told.length === 0 && !wait && !special && !listed)
+      return u;
   }
   if (listed) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;

@@ -11,10 +11,19 @@ import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
 import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound, sameTarget } from './compound.js';
+import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet } from './guards.js';
+import {
+  aboutAnAction,
+  ACTION_VERBS,
+  awaitsAnEvent,
+  EVERY_WORDS,
+  ofASet,
+  saidIs,
+  toldState,
+} from './guards.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
@@ -96,7 +105,10 @@ export class Understanding {
       return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
     }
     this.questionMark = /\?\s*$/.test(text);
-    const marked = markPronounOne(markClockTimes(withoutPlaceParticles(text, this.areas)), this.places);
+    const marked = markPronounOne(
+      markClockTimes(withoutPlaceParticles(saidIs(text), this.areas)),
+      this.places,
+    );
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
@@ -122,6 +134,9 @@ export class Understanding {
     });
     if (rule) return { kind: 'rule', rule };
     if (recurs(tokens)) return { kind: 'none' };
+    // "if the back door's unlocked, lock it"
+    const conditional = ownCondition(this, tokens, area);
+    if (conditional) return conditional;
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
@@ -138,6 +153,9 @@ export class Understanding {
       const reasoned =
         withReason(this, tokens, area, conv.referent) ?? afterRemark(this, tokens, area, conv.referent);
       if (reasoned) return reasoned;
+      // a question among remarks, read last: the other readings of the question come first
+      const asking = readCompound(this, marked, area, conv.referent, true);
+      if (asking) return asking;
     }
     return single ?? { kind: 'none' };
   }
@@ -167,17 +185,21 @@ export class Understanding {
     // open the new request
     const lead = leadingSecondThoughts(said);
     const tokens = lead < said.length ? said.slice(lead) : said;
+    // "the front door is unlocked": a state told asks for nothing (a question may tell one)
+    const told = toldState(tokens, this.stage2);
+    if (aboutAnAction(tokens)) return undefined;
     const cut = cutWhen(tokens);
     // "turn off the lights when I leave", "lock up once we're in bed": a condition that is no
     // time this agent can keep — never done now
     if (!cut.when && awaitsAnEvent(tokens)) return undefined;
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
-      if (r && !r.ask && !QUESTION_INTENTS.has(r.intent))
+      if (r && !r.ask && !QUESTION_INTENTS.has(r.intent) && !told)
         return { kind: 'command', command: { reading: r, when: cut.when } };
     }
     const r = this.read(tokens, area, referent);
     if (!r) return undefined;
+    if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
     return { kind: 'command', command: { reading: r } };
   }
