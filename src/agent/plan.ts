@@ -111,7 +111,8 @@ export function commandFor(
       const step = slots.brightness_step;
       if (step === 'up' || step === 'down') {
         const cur = e.state === 'on' ? num(e.attributes.brightness, 100) : 0;
-        const next = Math.max(0, Math.min(100, cur + (step === 'up' ? 25 : -25)));
+        const by = num(slots.step_size, 25);
+        const next = Math.max(0, Math.min(100, cur + (step === 'up' ? by : -by)));
         return next === 0 ? c('off') : c('dim', { brightness: next });
       }
       return undefined;
@@ -122,7 +123,8 @@ export function commandFor(
       const step = slots.temperature_step;
       if (step !== 'up' && step !== 'down') return undefined;
       const cur = num(e.attributes.temperature, num(e.attributes.current_temperature, 20));
-      return c('set_temperature', { temperature: cur + (step === 'up' ? 1 : -1) });
+      const by = num(slots.step_size, 1);
+      return c('set_temperature', { temperature: cur + (step === 'up' ? by : -by) });
     }
     case 'HassSetPosition':
       return typeof slots.position === 'number' ? c('set_position', { position: slots.position }) : undefined;
@@ -139,7 +141,8 @@ export function commandFor(
       const step = slots.volume_step;
       if (step !== 'up' && step !== 'down') return undefined;
       const cur = num(e.attributes.volume, num(e.attributes.volume_level, 50));
-      return c('set_volume', { volume: Math.max(0, Math.min(100, cur + (step === 'up' ? 10 : -10))) });
+      const by = num(slots.step_size, 10);
+      return c('set_volume', { volume: Math.max(0, Math.min(100, cur + (step === 'up' ? by : -by))) });
     }
     case 'HassVacuumStart':
       return c(pick(e, ['start', 'on']));

@@ -9,6 +9,7 @@ import { Speller } from '../../src/agent/understanding/speller.js';
 import { Understanding } from '../../src/agent/understanding/understand.js';
 import { cutWhen, markClockTimes } from '../../src/agent/understanding/when.js';
 import { dueOf } from '../../src/agent/understanding/replies.js';
+import { commandFor } from '../../src/agent/plan.js';
 import { tokenize } from '../../src/agent/intents/normalize.js';
 
 /**
@@ -2129,5 +2130,108 @@ describe('a state told, an action talked about, a question among remarks (found 
     ['is the back door locked, I am going to bed', 'HassGetState', { name: 'Back Door', state: 'locked' }],
   ])('"%s": a question among remarks is the question', (text, intent, slots) => {
     expect(read(text)).toMatchObject({ intent, slots });
+  });
+});
+
+describe('exceptions, second thoughts, unknown places and amounts (found by a probe for wrong actions)', () => {
+  it.each([
+    'turn on all the lights, well, not the porch',
+    'switch off everything in the lounge but the telly',
+    'turn on all the lamps but the desk lamp',
+    "turn on the heater, no wait, it's fine",
+    'close the blinds, actually keep them open',
+    'Turn on the porch light. Actually, no, leave it.',
+    'turn off the lights in the dining room',
+    'open the blinds by 20 percent',
+    'lower the curtains by a quarter',
+  ])('"%s": nothing is done rather than the wrong thing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    [
+      'turn off the garage light. oops, I meant the garage door, close it',
+      'HassTurnOff',
+      { name: 'Garage Door' },
+    ],
+    ['turn on the kitchen light. no wait, the kitchen fan', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    [
+      'set the thermostat to twenty, no no, twenty one',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21 },
+    ],
+    ['just halfway, sorry', 'HassSetPosition', { name: 'Bedroom Curtains', position: 50 }],
+  ])('"%s": the second thought is what is done', (text, intent, slots) => {
+    const history = text.startsWith('just') ? ['close the bedroom curtains'] : [];
+    expect(read(text, null, history)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    [
+      'turn the thermostat up by 2',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature_step: 'up', step_size: 2 },
+    ],
+    [
+      'turn down the thermostat 1 degree',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature_step: 'down', step_size: 1 },
+    ],
+    [
+      'dim the floor lamp by 20 percent',
+      'HassLightSet',
+      { name: 'Floor Lamp', brightness_step: 'down', step_size: 20 },
+    ],
+    [
+      'turn the telly down by 10',
+      'HassSetVolume',
+      { name: 'Living Room TV', volume_step: 'down', step_size: 10 },
+    ],
+    [
+      'cool the living room down by 2 degrees',
+      'HassClimateSetTemperature',
+      { area: 'Living Room', temperature_step: 'down', step_size: 2 },
+    ],
+    // values, not amounts
+    ['drop the desk lamp to just five percent', 'HassLightSet', { name: 'Desk Lamp', brightness: 5 }],
+    ['crank the telly up to volume 45', 'HassSetVolume', { name: 'Living Room TV', volume_level: 45 }],
+    [
+      'open the bedroom curtains sixty percent',
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 60 },
+    ],
+  ])('"%s": a number after "by" is how much to change', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('a step of a given size changes by that much', () => {
+    const thermostat = {
+      entity_id: 'climate.thermostat',
+      name: 'Thermostat',
+      domain: 'climate',
+      area: null,
+      state: 'heat',
+      attributes: { temperature: 20 },
+      actions: ['set_temperature'],
+    };
+    expect(
+      commandFor('HassClimateSetTemperature', { temperature_step: 'up', step_size: 2 }, thermostat),
+    ).toMatchObject({
+      action: 'set_temperature',
+      params: { temperature: 22 },
+    });
+    const lamp = {
+      ...thermostat,
+      entity_id: 'light.lamp',
+      domain: 'light',
+      state: 'on',
+      attributes: { brightness: 60 },
+    };
+    expect(commandFor('HassLightSet', { brightness_step: 'down', step_size: 20 }, lamp)).toMatchObject({
+      params: { brightness: 40 },
+    });
+    expect(commandFor('HassLightSet', { brightness_step: 'down' }, lamp)).toMatchObject({
+      params: { brightness: 35 },
+    });
   });
 });

@@ -54,12 +54,20 @@ export function withReason(
     const subject =
       SUBJECT_OPENERS.has(tokens[i]!) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
+      // ("… in | the dining room": a place is never cut from its "in")
+      !PLACE_BEFORE.has(tokens[i - 1]!) &&
       !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
       // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
       // ringing", whose "'s" the words no longer show)
       (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? '')));
     // "… doing my makeup", "… cooking tea": what someone is busy with
-    const busy = doingSomething(tokens[i]!) && reader.stage2.cuesOf(tokens[i]!).length === 0;
+    // (not after "the", "a" or "in": "the dining room" is a place)
+    const busy =
+      doingSomething(tokens[i]!) &&
+      reader.stage2.cuesOf(tokens[i]!).length === 0 &&
+      !SUBJECT_OPENERS.has(tokens[i - 1]!) &&
+      !['a', 'an'].includes(tokens[i - 1]!) &&
+      !PLACE_BEFORE.has(tokens[i - 1]!);
     if (!REASON_OPENERS.has(tokens[i]!) && !subject && !busy) continue;
     // a reason tells, it asks for nothing more: no action of its own ("I keep forgetting" tells),
     // no name of the home
@@ -197,6 +205,7 @@ export function placeMovesNothing(
       reader.stage2.membersOf({ kind: 'group', domain: device.domain, area: a }).every((e) => e === device),
     );
 }
+const PLACE_BEFORE = new Set(['in', 'into', 'at', 'from', 'near', 'by', 'inside', 'outside']);
 /** Words that ask for more than was said: "…, the garage is dark too". */
 const MORE = new Set(['too', 'also', 'either']);
 

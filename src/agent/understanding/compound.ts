@@ -104,6 +104,8 @@ export function compound(
     // bedside one", "on the kitchen light, sorry, kitchen fan I mean": second thoughts after a
     // part take it back — what follows replaces it
     const thoughts = tokenize(seg);
+    // "just halfway, sorry": an apology or thanks after the request
+    if (i > 0 && i === segments.length - 1 && thoughts.every((t) => SIGN_OFF.has(t))) return;
     const meant = /\bi mean\b/i.test(seg);
     // ("… and actually also the kettle" adds)
     const adding = /\b(also|too|as well)\b/i.test(text);
@@ -112,6 +114,12 @@ export function compound(
       if (leadingSecondThoughts(thoughts) === thoughts.length && i < segments.length - 1) return;
       seg = seg.replace(/\bi mean\b/gi, ' ').trim();
       if (!seg) return;
+    }
+    // "turn on all the lights, well, not the porch": an exception the parts cannot honour —
+    // nothing is done rather than too much
+    if (i > 0 && EXCEPTION_OPENERS.has(thoughts.find((t) => !FILLERS.has(t)) ?? '')) {
+      listed = true;
+      return;
     }
     // "could you put the kettle on, I'm absolutely shattered": the remark is no part
     if (reader.stage2.isRemark(seg)) return;
@@ -122,8 +130,6 @@ export function compound(
       if (told?.kind === 'command') ref = referentOf(told.command.reading) ?? ref;
       return;
     }
-    // "just halfway, sorry": an apology or thanks after the request
-    if (i > 0 && tokenize(seg).every((t) => SIGN_OFF.has(t))) return;
     // "close the garage door, I think it is still open": telling a state is no second command
     if (parts.length > 0 && declarative(seg) && tellsAState(tokenize(seg)) && reader.stage2.isAside(seg))
       return;
@@ -234,7 +240,8 @@ export function compound(
     else if (questions && u?.kind === 'command' && told.length === 0 && !wait && !special && !listed)
       return u;
   }
-  if (listed) return { kind: 'none' };
+  // "turn on the heater, no wait, it's fine": taken back, and nothing said instead
+  if (listed || correcting) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
   if (parts.length === 0) parts.push(...told);
   if (carry || parts.length === 0) return undefined;
@@ -262,6 +269,9 @@ function asksForAction(tokens: string[]): boolean {
         tokens.slice(i + 1, i + 3).some((w) => ['it', 'that', 'them', 'those', 'em'].includes(w))),
   );
 }
+
+const EXCEPTION_OPENERS = new Set(['not', 'except', 'apart', 'besides', 'excluding', 'bar', 'leave', 'keep']);
+const FILLERS = new Set(['well', 'oh', 'um', 'erm', 'but', 'and', 'just', 'ok', 'okay']);
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

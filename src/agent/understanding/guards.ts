@@ -89,6 +89,13 @@ export function negated(tokens: string[]): boolean {
 export function excepted(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "is anyone home apart from me"
   const k = tokens.findIndex((t) => t === 'but' || t === 'except' || t === 'apart' || t === 'besides');
+  // ("switch off everything in the lounge but the telly")
+  if (
+    k > 0 &&
+    tokens[k] === 'but' &&
+    ['the', 'not', 'my', 'our', 'that', 'this', 'those'].includes(tokens[k + 1] ?? '')
+  )
+    return true;
   return k > 0 && tokens.slice(k).some((t) => EXCEPTING.has(t));
 }
 const EXCEPTING = new Set(['leave', 'keep', 'not', 'except', 'from', 'stay', 'stays', 'without']);

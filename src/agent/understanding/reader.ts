@@ -100,6 +100,9 @@ export class SecondStage {
     const tokens = shutMeansSwitch(fixed);
     if (tokens.length === 0) return undefined;
     const items = withoutEchoes(tag(this.index, tokens));
+    // "turn off the lights in the dining room": a place the home does not have is never the
+    // whole home
+    if (items.some((i) => i.t === 'unknown' && unknownPlace(tokens, i.start))) return undefined;
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
     if (
       items.some((i) => i.t === 'unknown') &&
@@ -510,4 +513,9 @@ export class SecondStage {
 function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
+}
+
+/** Whether the word at `k` is said as a place: "in the dining room", "out in my shed". */
+function unknownPlace(tokens: string[], k: number): boolean {
+  return ['the', 'my', 'our'].includes(tokens[k - 1] ?? '') && tokens[k - 2] === 'in';
 }

@@ -145,6 +145,9 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
 }
 
 /** The request among the sentences, each already understood; undefined when none or unclear. */
+const TAKES_BACK =
+  /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b/i;
+
 export function joinSentences(
   stage2: SecondStage,
   said: { sentence: string; understood: Understood }[],
@@ -157,6 +160,12 @@ export function joinSentences(
   // "Sorry, this was a mistake. Please undo it.": beside an undo, regret naming nothing is a remark
   const undoing = said.some((s) => s.understood.kind === 'special' && s.understood.intent === 'HearthUndo');
   for (const { sentence, understood } of said) {
+    // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
+    // thoughts takes back what was asked before it
+    if (TAKES_BACK.test(sentence)) {
+      meant.length = 0;
+      told.length = 0;
+    }
     // "Good morning, dear. Would you …": a greeting, when another sentence is the request
     if (tokenize(sentence).every((t) => GREETING.has(t))) greetings.push(understood);
     // "That's rather bright. Could you take it down to half?": a feeling told of the thing

@@ -197,7 +197,7 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
         items[j] = { t: 'cue', cue, word: `${verb} ${tokens[p.start]}`, start: p.start, end: p.end };
         break;
       }
-      if (p.t === 'cue' || !['pronoun', 'name', 'noun', 'filler'].includes(p.t)) break;
+      if (p.t === 'cue' || !['pronoun', 'name', 'noun', 'filler', 'area', 'floor'].includes(p.t)) break;
     }
   }
   // "I am on a call", "we're off to the shops", "freezing my bum off": a particle after a form

@@ -34,7 +34,7 @@ import { joinSentences, sentencesOf } from './sentences.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
-import { cutWhen, markClockTimes, recurs, type When } from './when.js';
+import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
 
 export interface Command {
   reading: Reading;
@@ -188,6 +188,19 @@ export class Understanding {
     // "the front door is unlocked": a state told asks for nothing (a question may tell one)
     const told = toldState(tokens, this.stage2);
     if (aboutAnAction(tokens)) return undefined;
+    // "turn the thermostat up by 2": a step of that size, or nothing (never set to 2)
+    const amount = cutAmount(tokens);
+    if (amount) {
+      const r = this.read(amount.tokens, area, referent);
+      const step = r && !r.ask && Object.keys(r.slots).find((k) => k.endsWith('_step'));
+      // ("cool the living room down by 2 degrees": degrees are the heating's)
+      const degrees = amount.unit === 'degrees' || amount.unit === 'degree';
+      if (!r || !step || told || (degrees && step !== 'temperature_step')) return undefined;
+      return {
+        kind: 'command',
+        command: { reading: { ...r, slots: { ...r.slots, step_size: amount.amount } } },
+      };
+    }
     const cut = cutWhen(tokens);
     // "turn off the lights when I leave", "lock up once we're in bed": a condition that is no
     // time this agent can keep — never done now

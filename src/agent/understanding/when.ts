@@ -282,3 +282,46 @@ function readClock(
   if (h > 23 || m > 59) return undefined;
   return { at: `${pad(h)}:${pad(m)}`, end: j, ...(tomorrow ? { tomorrow } : {}) };
 }
+
+const STEP_WORDS = new Set(
+  `up down increase decrease raise lower dim brighten drop reduce bump knock turn crank warmer cooler
+   louder quieter higher brighter darker warm cool heat`.split(/\s+/),
+);
+const AMOUNT_UNITS = new Set(['degrees', 'degree', 'percent', '%', 'points', 'point', 'notches', 'notch']);
+/** Words that make the number after them a value, a time or anything but an amount. */
+const NOT_AN_AMOUNT_BEFORE = new Set(
+  'to at of on in for till until about around is be was from after before every volume level'.split(' '),
+);
+const FRACTIONS: Record<string, number> = { half: 50, quarter: 25, third: 33, fifth: 20, tenth: 10 };
+
+/**
+ * "turn the thermostat up by 2", "dim the floor lamp by 20 percent", "turn down the
+ * thermostat 1 degree", "lower the curtains by a quarter": a number said as how much to
+ * change, not the value to set ("to 20", "to just five percent", "to volume 30" are values).
+ * Returns the words without it, the amount and its unit, or undefined.
+ */
+export function cutAmount(tokens: string[]): { tokens: string[]; amount: number; unit?: string } | undefined {
+  // ("open the curtains sixty percent" is a position; "open the blinds by 20 percent" is not)
+  const opens = tokens.includes('by') && tokens.some((t) => t === 'open' || t === 'close');
+  if (!opens && !tokens.some((t) => STEP_WORDS.has(t))) return undefined;
+  const without = (from: number, to: number) => [...tokens.slice(0, from), ...tokens.slice(to)];
+  for (let n = 1; n < tokens.length; n++) {
+    const t = tokens[n]!;
+    if (t === 'by') {
+      const a = ['a', 'an', 'one'].includes(tokens[n + 1] ?? '') ? 1 : 0;
+      const part = FRACTIONS[tokens[n + 1 + a] ?? ''];
+      if (part) return { tokens: without(n, n + 2 + a), amount: part, unit: 'percent' };
+    }
+    if (!/^\d+(\.\d+)?$/.test(t)) continue;
+    const unit = AMOUNT_UNITS.has(tokens[n + 1] ?? '') ? tokens[n + 1] : undefined;
+    const by = tokens[n - 1] === 'by';
+    const valueSaid = tokens.slice(Math.max(0, n - 3), n).some((w) => NOT_AN_AMOUNT_BEFORE.has(w));
+    if (!by && (valueSaid || (!unit && n < tokens.length - 1))) continue;
+    return {
+      tokens: without(by ? n - 1 : n, n + 1 + (unit ? 1 : 0)),
+      amount: Number(t),
+      ...(unit ? { unit } : {}),
+    };
+  }
+  return undefined;
+}
