@@ -2235,3 +2235,28 @@ describe('exceptions, second thoughts, unknown places and amounts (found by a pr
     });
   });
 });
+
+describe('a room set to a number, covers part of the way, a bare "play"', () => {
+  it.each([
+    ['set the lounge to 22', 'HassClimateSetTemperature', { area: 'Living Room', temperature: 22 }],
+    ['set the office to 20', 'HassClimateSetTemperature', { area: 'Office', temperature: 20 }],
+    ['set the lounge lights to 22', 'HassLightSet', { area: 'Living Room', brightness: 22 }],
+    ['blinds to 70 percent closed', 'HassSetPosition', { name: 'Living Room Blinds', position: 30 }],
+    ['close the curtains three quarters', 'HassSetPosition', { name: 'Bedroom Curtains', position: 25 }],
+    ['lower the blinds to 40 percent', 'HassSetPosition', { name: 'Living Room Blinds', position: 40 }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each(['close the blinds a bit', 'open the curtains a crack', 'set the lounge to 60'])(
+    '"%s" is not done (an open or close would overshoot; 60 degrees is no setting)',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+
+  it('"play" said to the kitchen resumes, it never goes back a track', () => {
+    expect(read('play', 'Kitchen').intent).toBe('HassMediaUnpause');
+    expect(read('play the previous song', 'Kitchen').intent).toBe('HassMediaPrevious');
+  });
+});

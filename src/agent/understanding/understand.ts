@@ -213,8 +213,12 @@ export class Understanding {
     const r = this.read(tokens, area, referent);
     if (!r) return undefined;
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
+    // "close the blinds a bit", "open the curtains a crack": part of the way, which an open
+    // or a close would overshoot — not done
+    if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && this.coversOnly(r) && partWay(tokens))
+      return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
-    return { kind: 'command', command: { reading: r } };
+    return { kind: 'command', command: { reading: closedBy(r, tokens) } };
   }
 
   /**
@@ -269,6 +273,8 @@ export class Understanding {
   private fromStageOne(r: IntentResult, tokens: string[], callerArea: string | null): Reading | undefined {
     // an action needs every word explained; a question may carry a wildcard ("how much … {name} …")
     if (!QUESTION_INTENTS.has(r.intent!) && !this.explained(tokens)) return undefined;
+    // a bare "play" resumes; the templates' "play [previous]" goes back only when it says so
+    if (r.intent === 'HassMediaPrevious' && !tokens.some((t) => GOING_BACK.has(t))) return undefined;
     const reg = this.engine.registry;
     const byId = this.byId;
     if (r.ask && r.ambiguous) {
@@ -334,6 +340,20 @@ export class Understanding {
       entity_ids: r.entity_ids,
       ...(target ? { target } : {}),
     };
+    // "set the lounge to 22": a room with heating and no word of light is set to a temperature
+    if (r.intent === 'HassLightSet' && target?.kind === 'group' && target.area && target.implied) {
+      const value = r.slots.brightness;
+      const heating = this.stage2.membersOf({ kind: 'group', domain: 'climate', area: target.area });
+      if (typeof value === 'number' && heating.length > 0 && !tokens.some((t) => LIGHT_WORDS.has(t)))
+        return value >= 5 && value <= 35
+          ? {
+              intent: 'HassClimateSetTemperature',
+              slots: { area: target.area.name, temperature: value },
+              entity_ids: [],
+              target: { kind: 'group', domain: 'climate', area: target.area },
+            }
+          : undefined;
+    }
     return this.sharpen(reading, tokens, callerArea);
   }
 
@@ -401,6 +421,13 @@ export class Understanding {
     return this.asEntity(r, members[0]!);
   }
 
+  /** Whether a reading acts on covers alone (blinds, curtains, a garage door). */
+  private coversOnly(r: Reading): boolean {
+    const t = r.target;
+    const devices = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
+    return devices.length > 0 && devices.every((e) => e.domain === 'cover');
+  }
+
   /** A group reading as the one device meant. */
   private asEntity(r: Reading, e: IntentEntity): Reading {
     const { area: _area, floor: _floor, domain: _domain, device_class: _class, ...kept } = r.slots;
@@ -459,6 +486,49 @@ export class Understanding {
     };
   }
 }
+
+/**
+ * "close the blinds 30 percent", "blinds to 70 percent closed", "close the curtains three
+ * quarters": how far closed, as a position (how far open) — "lower the blinds to 40" stays 40.
+ */
+function closedBy(r: Reading, tokens: string[]): Reading {
+  const p = r.slots.position;
+  if (r.intent !== 'HassSetPosition' || typeof p !== 'number') return r;
+  const n = tokens.findIndex((t) => /^\d/.test(t));
+  if (n < 0) return r;
+  const after = tokens.slice(n + 1, n + 3);
+  const closedSaid = after.some((t) => t === 'closed' || t === 'shut');
+  const closing =
+    tokens.slice(0, n).some((t) => ['close', 'shut', 'lower', 'draw'].includes(t)) &&
+    !tokens.slice(Math.max(0, n - 2), n).some((t) => t === 'to' || t === 'at');
+  return closedSaid || closing ? { ...r, slots: { ...r.slots, position: 100 - p } } : r;
+}
+
+/** "a bit", "a crack", "slightly": part of the way (not "a bit of light"). */
+function partWay(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      ['slightly', 'partly', 'partially', 'partway'].includes(t) ||
+      (t === 'a' &&
+        ['bit', 'crack', 'little', 'touch', 'smidge', 'fraction'].includes(tokens[i + 1] ?? '') &&
+        !['of', 'more', 'less'].includes(tokens[i + 2] ?? '')),
+  );
+}
+
+const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+
+/** Words that make a bare "set the lounge to 40" about its lights. */
+const LIGHT_WORDS = new Set([
+  'light',
+  'lights',
+  'lamp',
+  'lamps',
+  'bright',
+  'brightness',
+  'dim',
+  'percent',
+  '%',
+]);
 
 const DOMAIN_OF: Record<string, string> = {
   HassLightSet: 'light',
