@@ -2260,3 +2260,31 @@ describe('a room set to a number, covers part of the way, a bare "play"', () => 
     expect(read('play the previous song', 'Kitchen').intent).toBe('HassMediaPrevious');
   });
 });
+
+describe('the wrong actions of the first measure of heldout22, 23 and 24', () => {
+  it.each([
+    "the kettle's needing descaled",
+    "my pal Jean's got one of these smart thermostats",
+    'kai turned the lights on',
+    'make the place warm small',
+  ])('"%s" does nothing (it told, or said no value)', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    [
+      'would you mind closing the garage door, i think kai left it open again',
+      'HassTurnOff',
+      { name: 'Garage Door' },
+    ],
+    ['mornin! good morning scene please', 'HassTurnOn', { name: 'Good Morning' }],
+    [
+      'open the bedroom curtains a quarter of the way',
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 25 },
+    ],
+    ['make the lounge cool', 'HassClimateSetTemperature', { area: 'Living Room', temperature_step: 'down' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

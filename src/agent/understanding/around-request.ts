@@ -22,6 +22,7 @@ import {
 import { aboutAnAction, ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
 import type { SecondStage } from './reader.js';
 import type { Referent } from './reading.js';
+import { QUESTION_WORDS } from './lexicon.js';
 import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
 import type { Command, Understood } from './understand.js';
@@ -61,8 +62,10 @@ export function withReason(
       // ringing", whose "'s" the words no longer show)
       (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? '')));
     // "… doing my makeup", "… cooking tea": what someone is busy with
-    // (not after "the", "a" or "in": "the dining room" is a place)
+    // (not after "the", "a" or "in": "the dining room" is a place; nor right after a device
+    // with no action asked of it: "the kettle's needing descaled" tells of the kettle)
     const busy =
+      (reader.stage2.hasAction(tokens.slice(0, i).join(' ')) || QUESTION_WORDS.has(tokens[0]!)) &&
       doingSomething(tokens[i]!) &&
       reader.stage2.cuesOf(tokens[i]!).length === 0 &&
       !SUBJECT_OPENERS.has(tokens[i - 1]!) &&

@@ -67,7 +67,12 @@ export class Corrector {
     const said = this.joined(this.synonyms(tokens));
     said.forEach((t, i) => {
       // a negation is never corrected into a word of the home ("not" → "hot")
-      let c = NEGATIONS.has(t) ? [t] : SHORT_FORMS[t] ? [SHORT_FORMS[t]] : this.speller.correct(t);
+      let c =
+        NEGATIONS.has(t) || PLAIN_WORDS.has(t)
+          ? [t]
+          : SHORT_FORMS[t]
+            ? [SHORT_FORMS[t]]
+            : this.speller.correct(t);
       // a typo never becomes a value: "pull the blinds down" is not "full"
       if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
       // where a place is said ("in the den"), a word is only spelled into one of the home's
@@ -104,6 +109,20 @@ const NOUNS_ONLY = new Set(
     (w) => !w.includes(' ') && !CUES[w] && !ACTION_VERBS.has(w) && !VERB_WORDS.has(w),
   ),
 );
+
+/** Common words a letter from a word of action, never spelled into one ("smart" is no "start"). */
+const PLAIN_WORDS = new Set([
+  'smart',
+  'clock',
+  'block',
+  'sock',
+  'stock',
+  'rock',
+  'chart',
+  'heart',
+  'part',
+  'cart',
+]);
 
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);

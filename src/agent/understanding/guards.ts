@@ -124,6 +124,37 @@ export const PAST_FORMS = new Set([
 ]);
 
 const TRIED = new Set(['tried', 'forgot', 'meant', 'thought', 'went', 'had']);
+/** What a past form acts on when it tells a deed: "left it", "turned the lights". */
+const DONE_TO = new Set([
+  'it',
+  'them',
+  'the',
+  'my',
+  'our',
+  'that',
+  'this',
+  'those',
+  'all',
+  'everything',
+  'both',
+]);
+/** Words before a past form that make it no deed told: "have the lights turned …", "get it locked". */
+const BEFORE_A_PARTICIPLE = new Set([
+  'have',
+  'has',
+  'had',
+  'get',
+  'got',
+  'be',
+  'been',
+  'is',
+  'are',
+  'was',
+  'were',
+  'want',
+  'need',
+  'keep',
+]);
 /** What a device does of itself, said in the present ("goes off", "comes on", "kicks in"). */
 const HABITS = new Set(['goes', 'comes', 'turns', 'switches', 'kicks', 'shuts', 'clicks', 'cuts']);
 const SWITCHED_TO = new Set(['on', 'off', 'in', 'out']);
@@ -143,6 +174,19 @@ export function narrated(tokens: string[]): boolean {
       (t, i) =>
         PAST_FORMS.has(t) &&
         SUBJECTS.has(tokens[i - 1] ?? '') &&
+        (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
+    )
+  )
+    return true;
+  // "kai left it open again", "the kids turned the lights on": a past form with its object
+  // tells what someone did (a request says "leave", "turn")
+  if (
+    tokens.some(
+      (t, i) =>
+        PAST_FORMS.has(t) &&
+        i > 0 &&
+        DONE_TO.has(tokens[i + 1] ?? '') &&
+        !BEFORE_A_PARTICIPLE.has(tokens[i - 1]!) &&
         (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
     )
   )

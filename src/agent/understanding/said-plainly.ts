@@ -23,6 +23,21 @@ function shutOff(tokens: string[], i: number): boolean {
   return false;
 }
 
+/** A feeling as the state wanted after "make": the lexicon reads the word as a complaint. */
+const WANTED_FEELING: Record<string, string> = {
+  warm: 'warmer',
+  hot: 'warmer',
+  toasty: 'warmer',
+  cosy: 'warmer',
+  cozy: 'warmer',
+  cool: 'cooler',
+  cold: 'cooler',
+  bright: 'brighter',
+  dark: 'darker',
+  loud: 'louder',
+  quiet: 'quieter',
+};
+
 /** Words after which "were" is "we're": "were off out now", "were all heading out". */
 const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
@@ -198,6 +213,17 @@ export function saidPlainly(said: string[]): string[] {
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
   if (state) return ['is', ...raw.slice(3), state];
+  // "make the place warm", "get it nice and cosy": after "make" or "get", a word of feeling
+  // is the state wanted, not the one complained of ("it's warm" asks for cooler)
+  const making = raw.findIndex((t) => t === 'make' || t === 'get');
+  if (making >= 0)
+    for (let i = making + 2; i < raw.length && i <= making + 5; i++) {
+      const wanted = WANTED_FEELING[raw[i]!];
+      if (wanted) {
+        raw[i] = wanted;
+        break;
+      }
+    }
   // "only halfway", "just 50 percent": "only" before a value limits nothing else
   for (let i = raw.length - 2; i >= 0; i--)
     if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);

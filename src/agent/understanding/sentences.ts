@@ -189,5 +189,15 @@ export function joinSentences(
     else if (u.kind === 'compound') parts.push(...u.parts);
     else return none;
   }
-  return { kind: 'compound', parts };
+  // "Mornin! Good morning scene please": the same command said twice is one
+  const once = parts.filter(
+    (p, i) =>
+      parts.findIndex(
+        (q) =>
+          q.reading.intent === p.reading.intent &&
+          JSON.stringify(q.reading.slots) === JSON.stringify(p.reading.slots),
+      ) === i,
+  );
+  if (once.length === 1) return { kind: 'command', command: once[0]! };
+  return { kind: 'compound', parts: once };
 }

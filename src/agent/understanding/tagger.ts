@@ -146,7 +146,8 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       offer(end, LEX_PRIORITY.partial, { t: 'name', v, start: i, end });
     });
     const num = readNumber(tokens, i);
-    if (num) offer(num.end, -1, num);
+    // ("got one of these thermostats", "one of the lamps": how many of a thing, no value)
+    if (num && (tokens[num.end] !== 'of' || tokens[num.end + 2] === 'way')) offer(num.end, -1, num);
     const chosen: Item = best ? best.item : { t: 'unknown', word: tokens[i]!, start: i, end: i + 1 };
     items.push(chosen);
     i = chosen.end;
