@@ -2288,3 +2288,12 @@ describe('the wrong actions of the first measure of heldout22, 23 and 24', () =>
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('a number in a name is no amount', () => {
+  it('"turn on the lamp 2" (a device so named) is switched on, not stepped', () => {
+    const reg = registryFromFixtures([home]);
+    reg.entities.push({ entity_id: 'light.lamp_2', name: 'Lamp 2', domain: 'light', area: null });
+    const own = new Understanding(new IntentEngine(reg));
+    expect(nluLine(own, 'turn on the lamp 2', null, []).slots).not.toHaveProperty('step_size');
+  });
+});

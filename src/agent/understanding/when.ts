@@ -284,7 +284,7 @@ function readClock(
 }
 
 const STEP_WORDS = new Set(
-  `up down increase decrease raise lower dim brighten drop reduce bump knock turn crank warmer cooler
+  `up down increase decrease raise lower dim brighten drop reduce bump knock crank warmer cooler
    louder quieter higher brighter darker warm cool heat`.split(/\s+/),
 );
 const AMOUNT_UNITS = new Set(['degrees', 'degree', 'percent', '%', 'points', 'point', 'notches', 'notch']);
@@ -316,7 +316,10 @@ export function cutAmount(tokens: string[]): { tokens: string[]; amount: number;
     const unit = AMOUNT_UNITS.has(tokens[n + 1] ?? '') ? tokens[n + 1] : undefined;
     const by = tokens[n - 1] === 'by';
     const valueSaid = tokens.slice(Math.max(0, n - 3), n).some((w) => NOT_AN_AMOUNT_BEFORE.has(w));
-    if (!by && (valueSaid || (!unit && n < tokens.length - 1))) continue;
+    // (a bare number last is an amount only right after "up"/"down": "bump it up 2"; "turn on
+    // the lamp 2" names a lamp)
+    const bare = !unit && (n < tokens.length - 1 || !['up', 'down'].includes(tokens[n - 1]!));
+    if (!by && (valueSaid || bare)) continue;
     return {
       tokens: without(by ? n - 1 : n, n + 1 + (unit ? 1 : 0)),
       amount: Number(t),
