@@ -506,6 +506,8 @@ const TOLD_STATES = new Set(
     ' ',
   ),
 );
+/** What a state may be said with: "on mute", "on standby", "on pause". */
+const STATE_NOUNS = new Set(['mute', 'standby', 'pause', 'charge', 'timer']);
 /** Words before a state by which it is asked for, wondered about or made a condition. */
 const STATE_WANTED = new Set(
   `sure ensure check whether if know wonder when whenever once until till unless while want wants
@@ -531,7 +533,7 @@ export function toldState(tokens: string[], stage2: { cuesOf(text: string): { cu
       return false;
     // ("stuck open")
     let k = j + 1;
-    while (TOLD_STATES.has(tokens[k] ?? '') && tokens[k] !== 'at') k++;
+    while ((TOLD_STATES.has(tokens[k] ?? '') && tokens[k] !== 'at') || STATE_NOUNS.has(tokens[k] ?? '')) k++;
     // a request beside the state told ("the garage light it's still on turn it off"); "lock"
     // and "alarm" there may be the devices' names ("the front door lock is stuck")
     // (the word before "is" is what is told of: "the front door lock is stuck"; a feeling
