@@ -19,7 +19,8 @@ import {
   SUBJECT_OPENERS,
   sunEvent,
 } from './clauses.js';
-import { aboutAnAction, ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
+import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
+import { aboutAnAction } from './told.js';
 import type { SecondStage } from './reader.js';
 import type { Referent } from './reading.js';
 import { QUESTION_WORDS } from './lexicon.js';

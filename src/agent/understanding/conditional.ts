@@ -8,7 +8,7 @@
  */
 import type { RequestReader } from './around-request.js';
 import { sameTarget } from './compound.js';
-import { askedForm } from './guards.js';
+import { askedForm } from './told.js';
 import { QUESTION_INTENTS, referentOf } from './reading.js';
 import type { Understood } from './understand.js';
 

@@ -15,15 +15,8 @@ import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import {
-  aboutAnAction,
-  ACTION_VERBS,
-  awaitsAnEvent,
-  EVERY_WORDS,
-  ofASet,
-  saidIs,
-  toldState,
-} from './guards.js';
+import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet } from './guards.js';
+import { aboutAnAction, saidIs, toldState } from './told.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';

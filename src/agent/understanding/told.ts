@@ -1,0 +1,137 @@
+/**
+ * Sentences that tell rather than ask: a device's state told ("the front door is unlocked"),
+ * and talk about an action that asks for none ("should I unlock the front door", "I'm going
+ * to open the garage", "stop turning the lights off").
+ */
+import { FEELINGS } from './choose-intent.js';
+import { ACTION_VERBS, NEGATIONS, PAST_FORMS } from './guards.js';
+import { QUESTION_WORDS, type Cue } from './lexicon.js';
+
+/** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
+export function saidIs(text: string): string {
+  return text.replace(
+    /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
+    '$1 is ',
+  );
+}
+
+const BEING = new Set(['is', 'are', 'was', 'were', 'been', 'be']);
+const WHILE_BEING = new Set(
+  'still already all now just left also definitely probably wide not completely fully totally way being been'.split(
+    ' ',
+  ),
+);
+const TOLD_STATES = new Set(
+  'on off open closed shut locked unlocked armed disarmed running out at up down stuck broken jammed'.split(
+    ' ',
+  ),
+);
+/** What a state may be said with: "on mute", "on standby", "on pause". */
+const STATE_NOUNS = new Set(['mute', 'standby', 'pause', 'charge', 'timer']);
+/** Words before a state by which it is asked for, wondered about or made a condition. */
+const STATE_WANTED = new Set(
+  `sure ensure check whether if know wonder when whenever once until till unless while want wants
+   like love need needs prefer hope wish see make have get keep leave let long soon before after
+   and then`.split(/\s+/),
+);
+/**
+ * "the front door is unlocked", "the heater shouldn't be on", "the garage light has been on
+ * since Tuesday": a device's state told, no request — never done (it would unlock the door of
+ * a warning). A state wanted ("make sure the door is locked", "I'd love it if the lamp was
+ * on") or a request beside it ("…, turn it off") is none.
+ */
+export function toldState(tokens: string[], stage2: { cuesOf(text: string): { cue: string }[] }): boolean {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return false;
+  for (let i = 1; i < tokens.length; i++) {
+    if (!BEING.has(tokens[i]!)) continue;
+    let j = i + 1;
+    while (WHILE_BEING.has(tokens[j] ?? '')) j++;
+    const state = tokens[j] ?? '';
+    if (!TOLD_STATES.has(state) || (state === 'at' && !/^\d/.test(tokens[j + 1] ?? ''))) continue;
+    // ("the kitchen light needn't be on": not needed is no state wanted)
+    if (tokens.slice(0, i).some((t, k) => STATE_WANTED.has(t) && !NEGATIONS.has(tokens[k + 1] ?? '')))
+      return false;
+    // ("stuck open")
+    let k = j + 1;
+    while ((TOLD_STATES.has(tokens[k] ?? '') && tokens[k] !== 'at') || STATE_NOUNS.has(tokens[k] ?? '')) k++;
+    // a request beside the state told ("the garage light it's still on turn it off"); "lock"
+    // and "alarm" there may be the devices' names ("the front door lock is stuck")
+    // (the word before "is" is what is told of: "the front door lock is stuck"; a feeling
+    // beside it asks nothing: "the heater is on and I'm still cold")
+    const rest = [...tokens.slice(0, i - 1), ...tokens.slice(k)];
+    return stage2.cuesOf(rest.join(' ')).every((c) => FEELINGS.has(c.cue as Cue));
+  }
+  return false;
+}
+
+/** Verbs of saying or meaning after which a "not" takes back what follows ("I'm not asking you to …"). */
+const SAYING = new Set(
+  'asking telling saying supposed meant allowed going gonna trying planning suggesting'.split(' '),
+);
+/** Verbs of intending, after "I'm", "we were": "I'm going to …", "I was about to …". */
+const INTENDING = new Set(['going', 'gonna', 'about', 'thinking', 'planning', 'thought', 'might', 'may']);
+/** Verbs of feeling about or doing habitually: "I hate closing the curtains", "stop unlocking …". */
+const ABOUT_DOING = new Set([
+  'hate',
+  'hates',
+  'love',
+  'loves',
+  'enjoy',
+  'stop',
+  'quit',
+  'keep',
+  'keeps',
+  'avoid',
+]);
+const PERSONS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'im', 'were', 'youre']);
+
+/**
+ * Words about an action that ask for none: advice asked ("should I unlock the front door"),
+ * when it was done ("when did the garage door open"), an intention told ("I'm going to unlock
+ * the front door", "I might put the kettle on"), a feeling or habit about doing it ("I hate
+ * closing the curtains", "stop unlocking the back door", "you keep turning the porch light
+ * on", "turning lights on and off all day is so annoying"), a request taken back ("I'm not
+ * asking you to …", "you weren't supposed to …") or something done told to the agent ("you
+ * just unlocked the front door").
+ */
+export function aboutAnAction(tokens: string[]): boolean {
+  const [a, b] = tokens;
+  if ((a === 'should' || a === 'shall') && (b === 'i' || b === 'we')) return true;
+  if (a === 'when' && ['did', 'was', 'were', 'has', 'have'].includes(b ?? '')) return true;
+  // "would you turn the heater on if you were me"
+  if (/\bif (you were me|i were you|i was you)\b/.test(tokens.join(' '))) return true;
+  if (a === 'what' && b === 'time' && ['did', 'was', 'were'].includes(tokens[2] ?? '')) return true;
+  if (/^[a-z]+ing$/.test(a ?? '') && ACTION_VERBS.has(doing(a!)) && !tokens.includes('you')) return true;
+  return tokens.some((t, i) => {
+    const before = tokens.slice(Math.max(0, i - 3), i);
+    const person = before.some((w) => PERSONS.has(w));
+    // "not asking you to", "weren't supposed to"
+    if (NEGATIONS.has(t) && SAYING.has(tokens[i + 1] ?? '')) return true;
+    // "I'm going to unlock …", "I was about to …", "I thought about opening …" — not "I was
+    // going to ask if you could …", "I wonder if you might …"
+    // ("I'm going to bed, turn off the lights" intends no action)
+    if (person && INTENDING.has(t) && !tokens.includes('you')) {
+      const k = ['to', 'of', 'about', 'on'].includes(tokens[i + 1] ?? '') ? i + 2 : i + 1;
+      const verb = tokens[k] ?? '';
+      return ACTION_VERBS.has(verb) || (verb.endsWith('ing') && ACTION_VERBS.has(doing(verb)));
+    }
+    // "I hate closing the curtains", "stop unlocking the back door", "you keep turning …"
+    const next = tokens[i + 1] ?? '';
+    if (ABOUT_DOING.has(t) && next.endsWith('ing') && ACTION_VERBS.has(doing(next))) return true;
+    // "you just unlocked the front door"
+    return (
+      t === 'you' && ['just', 'already'].includes(tokens[i + 1] ?? '') && PAST_FORMS.has(tokens[i + 2] ?? '')
+    );
+  });
+}
+/** "turning" → "turn", "locking" → "lock", "shutting" → "shut". */
+function doing(word: string): string {
+  const stem = word.replace(/ing$/, '');
+  return [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')].find((v) => ACTION_VERBS.has(v)) ?? stem;
+}
+
+/** "the back door is unlocked" as asked: "is the back door unlocked" (unchanged without "is"/"are"). */
+export function askedForm(tokens: string[]): string[] {
+  const be = tokens.findIndex((t) => t === 'is' || t === 'are');
+  return be < 1 ? tokens : [tokens[be]!, ...tokens.slice(0, be), ...tokens.slice(be + 1)];
+}
