@@ -2298,3 +2298,25 @@ describe('a number in a name is no amount', () => {
     expect(nluLine(own, 'turn on the lamp 2', null, []).slots).not.toHaveProperty('step_size');
   });
 });
+
+describe('particles of other Englishes, and a vowel left out', () => {
+  it.each([
+    ['off the ceiling fan abeg', 'HassTurnOff', { name: 'Ceiling Fan' }],
+    ['on the porch light lah', 'HassTurnOn', { name: 'Porch Light' }],
+    ['too bright in here hen', 'HassLightSet', { area: 'Bedroom', brightness_step: 'down' }, 'Bedroom'],
+    // "lockd" is "locked", not "locks"
+    ['is the back door lockd', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+  ])('understands "%s"', (text, intent, slots, area?: string) => {
+    expect(read(text, area ?? null)).toMatchObject({ intent, slots });
+  });
+
+  it('a particle never makes a remark a request', () => {
+    expect(read('eish the porch light was on all night').intent).toBeNull();
+  });
+
+  it('speller: a vowel left out wins a tie', () => {
+    const s = new Speller(new Set(['lock', 'locks', 'locked', 'door']));
+    expect(s.correct('lockd')).toEqual(['locked']);
+    expect(s.correct('dor')).toEqual(['door']);
+  });
+});

@@ -430,6 +430,14 @@ export const PRONOUNS = new Set(['it', 'them', 'that', 'those', 'this', 'these',
 /** Opening a follow-up: the action of the last turn with a new target. */
 export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how about', 'same for', 'and then'];
 
+/**
+ * Discourse particles of the Englishes people speak to a home (Nigerian "abeg", Singaporean
+ * "lah", Indian "yaar", South African "eish", Scottish "hen", Welsh "mun"): they soften or
+ * stress a sentence and never change what it asks.
+ */
+const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
+   eish ag ja boet bru bro hen mun innit oi`;
+
 /** Words with no command meaning: politeness, hedges, articles, links. */
 export const FILLERS = new Set(
   `a an the my our your his her their this that these those some any all every each
@@ -449,7 +457,8 @@ export const FILLERS = new Set(
    knock same na fully lol lmao haha hehe shh shush
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
-   turn turned switch switched set send get have bring time`
+   turn turned switch switched set send get have bring time
+   ${PARTICLES}`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );

@@ -85,7 +85,8 @@ export class Speller {
 }
 
 /**
- * Among equally close words: the home's own names first, then the same first letter, then
+ * Among equally close words: the home's own names first, then the same first letter, then a
+ * vowel left out ("lockd" → "locked" rather than "locks": typed fast, vowels go first), then
  * the same length ("trun" → "turn" rather than "run", "dor" → "door" rather than "do").
  */
 function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>): string | undefined {
@@ -93,6 +94,7 @@ function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>):
   for (const keep of [
     (w: string) => preferred.has(w),
     (w: string) => (tok === '' ? w === '' : w.startsWith(tok[0]!)),
+    (w: string) => vowelLeftOut(tok, w),
     (w: string) => w.length === tok.length,
   ]) {
     if (c.length === 1) break;
@@ -100,6 +102,14 @@ function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>):
     if (k.length > 0) c = k;
   }
   return c.length === 1 ? c[0] : undefined;
+}
+
+/** Whether `w` is `tok` with one vowel put back ("lockd" / "locked", "opn" / "open"). */
+function vowelLeftOut(tok: string, w: string): boolean {
+  if (w.length !== tok.length + 1) return false;
+  for (let i = 0; i < w.length; i++)
+    if ('aeiou'.includes(w[i]!) && w.slice(0, i) + w.slice(i + 1) === tok) return true;
+  return false;
 }
 
 function inflections(tok: string): string[] {
