@@ -9,6 +9,7 @@ import { Speller } from '../../src/agent/understanding/speller.js';
 import { Understanding } from '../../src/agent/understanding/understand.js';
 import { cutWhen, markClockTimes } from '../../src/agent/understanding/when.js';
 import { dueOf } from '../../src/agent/understanding/replies.js';
+import { ruleInWords } from '../../src/agent/understanding/rules.js';
 import { commandFor } from '../../src/agent/plan.js';
 import { tokenize } from '../../src/agent/intents/normalize.js';
 
@@ -2318,5 +2319,47 @@ describe('particles of other Englishes, and a vowel left out', () => {
     const s = new Speller(new Set(['lock', 'locks', 'locked', 'door']));
     expect(s.correct('lockd')).toEqual(['locked']);
     expect(s.correct('dor')).toEqual(['door']);
+  });
+});
+
+describe('rules on someone moving through a place or a person leaving', () => {
+  const rule = (text: string) => {
+    const r = u.understand(text, null, { touched: 0 });
+    return r.kind === 'rule' ? r.rule : undefined;
+  };
+  const motion = { type: 'device_state', entity: 'binary_sensor.hallway_motion', to: 'on' };
+
+  it.each([
+    'whenever someone moves in the hallway turn on the hallway light',
+    'any time somebody walks through the hallway, turn the hallway light on',
+    "whenever somebody's moving about in the hall, put the hallway light on",
+  ])('"%s" is motion in the hallway', (text) => {
+    const r = rule(text);
+    expect(r?.trigger).toMatchObject(motion);
+    expect(r?.command.slots).toMatchObject({ name: 'Hallway Light' });
+  });
+
+  it('"there" in the command is the place the trigger names', () => {
+    const r = rule('whenever somebody is moving in the hallway, the light there should go on');
+    expect(r?.trigger).toMatchObject(motion);
+    expect(r?.command.slots).toMatchObject({ name: 'Hallway Light' });
+  });
+
+  it('a person leaving is the person away, and the rule says so in words', () => {
+    const r = rule('when Sam leaves the house, lock the front door');
+    expect(r?.trigger).toMatchObject({ type: 'device_state', entity: 'person.sam', to: 'not_home' });
+    expect(r?.command.slots).toMatchObject({ name: 'Front Door' });
+    expect(ruleInWords(r!, [], (id) => id)).toMatch(/^When Sam leaves home, /);
+  });
+
+  it('an event first that makes no rule acts on nothing now', () => {
+    // the garage has no motion sensor; "the garage" opened is the door or the window
+    expect(read('when someone is in the garage turn on the garage light').intent).toBeNull();
+    expect(read('when someone opens the garage turn on the garage light').intent).toBeNull();
+    // the listener's moment and a question stay what they were
+    expect(read('when you get a chance turn off the kitchen light')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Light' },
+    });
   });
 });

@@ -458,8 +458,17 @@ const EVENT_SUBJECTS = new Set(
   ),
 );
 
+/** Words after a first "when" that make it a question or the listener's moment. */
+const ASKING_AFTER_WHEN = new Set(
+  'is are was were did does do will would can could should has have had you u'.split(' '),
+);
+
 /** A command that waits for an event said after it ("… when I leave"), not a question. */
 export function awaitsAnEvent(tokens: string[]): boolean {
+  // "when someone is in the garage turn on the light", "whenever Sam gets in …": an event
+  // first, not a question ("when is …", "when did …") nor the listener's moment ("when you can")
+  if (['when', 'whenever'].includes(tokens[0] ?? '') && tokens.length > 2)
+    return !ASKING_AFTER_WHEN.has(tokens[1]!);
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false;
   // ("turn on the porch light when | we get home": a request cut before its condition)
   if (tokens.length > 1 && EVENT_OPENERS.has(tokens[tokens.length - 1]!)) return true;

@@ -75,12 +75,27 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
   // the trigger clause ends where a command begins
   for (let k = 2; k < rest.length; k++) {
-    const cmd = ruleCommand(rest.slice(k), ctx);
+    const cmd = ruleCommand(thereAsTriggerPlace(rest.slice(k), rest.slice(1, k)), ctx);
     if (!cmd) continue;
     const trigger = stateTrigger(rest.slice(1, k), ctx);
     if (trigger) return { trigger, conditions, command: cmd };
   }
   return undefined;
+}
+
+/**
+ * "whenever someone moves in the hallway, the light there should go on": "there" in the
+ * command is the place the trigger names.
+ */
+function thereAsTriggerPlace(command: string[], trigger: string[]): string[] {
+  const at = command.indexOf('there');
+  const from = Math.max(
+    trigger.lastIndexOf('in'),
+    trigger.lastIndexOf('into'),
+    trigger.lastIndexOf('through'),
+  );
+  if (at < 0 || from < 0 || from === trigger.length - 1) return command;
+  return [...command.slice(0, at), 'in', ...trigger.slice(from + 1), ...command.slice(at + 1)];
 }
 
 /** The command of a rule: an action, not a question nor a "which one?". */
@@ -119,6 +134,13 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
     [['comes', 'home'], 'home'],
     [['arrives', 'home'], 'home'],
     [['is', 'home'], 'home'],
+    // (asked as "is Sam out": the second stage's word for away)
+    [['leaves'], 'out'],
+    [['leaves', 'home'], 'out'],
+    [['leaves', 'the', 'house'], 'out'],
+    [['goes', 'out'], 'out'],
+    [['is', 'away'], 'out'],
+    [['is', 'out'], 'out'],
   ];
   // the same event in other kinds' words: a lock "opens" when it is unlocked
   const ALSO: Record<string, string[]> = { open: ['open', 'unlocked'], closed: ['closed', 'locked'] };
@@ -132,12 +154,15 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
   // "somebody unlocks the front door": the door is unlocked
   const done = SOMEONE.has(clause[0] ?? '') ? DONE_TO[clause[1] ?? ''] : undefined;
   if (done) questions.push(['is', ...clause.slice(2), done]);
+  // "somebody is moving about in the hall", "anyone walks through the hallway": motion there
+  const moving = movingIn(clause);
+  if (moving) questions.push(['is', 'there', 'motion', ...moving]);
   if (clause[0] === 'there' && clause[1] === 'is' && clause.includes('motion'))
     questions.push(['is', 'there', ...clause.slice(2)]);
   if (clause.includes('motion') && clause.includes('detected')) questions.push(['is', ...clause]);
   let r: Reading | undefined;
   // "is there motion in the hall" asks whether it is on, said or not
-  const motion = clause.includes('motion');
+  const motion = clause.includes('motion') || !!moving;
   for (const q of questions) {
     r = ctx.stage2.read(q.join(' '), { area: ctx.area });
     if (r?.intent === 'HassGetState' && motion && r.slots.state === undefined)
@@ -158,6 +183,27 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
 }
 
 const SOMEONE = new Set(['somebody', 'someone', 'anybody', 'anyone', 'one']);
+/** How a person moves through a place, as said of anyone: motion there. */
+const MOVES = new Set(
+  `moves moving walks walking comes coming goes going passes passing enters entering gets getting
+   is about around through into in by past up down`.split(/\s+/),
+);
+/** Where "someone" moves: the words from the place on ("in the hallway"), if all else is moving. */
+function movingIn(clause: string[]): string[] | undefined {
+  if (!SOMEONE.has(clause[0] ?? '') || clause[0] === 'one') return undefined;
+  let k = 1;
+  while (
+    k < clause.length &&
+    MOVES.has(clause[k]!) &&
+    !['in', 'into', 'through', 'by', 'past'].includes(clause[k]!)
+  )
+    k++;
+  // a verb of moving is said ("someone is in the hallway" is presence, read the same)
+  const place = clause.slice(k);
+  if (k === 1 && clause[1] !== 'in') return undefined;
+  if (!['in', 'into', 'through', 'by', 'past'].includes(place[0] ?? '')) return undefined;
+  return ['in', ...place.slice(1)];
+}
 /** What someone does to a device, as the state it is then in. */
 const DONE_TO: Record<string, string> = {
   unlocks: 'unlocked',

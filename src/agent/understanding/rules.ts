@@ -71,6 +71,9 @@ export function ruleInWords(
             : `Every ${days.map((d) => DAY_NAMES[d] ?? d).join(' and ')}`;
     when = `${every} at ${t.at}`;
   } else if (t.type === 'solar') when = `Every day at ${t.event}`;
+  // a person comes and goes: "When Sam leaves home"
+  else if (t.entity.startsWith('person.'))
+    when = `When ${t.name} ${t.to === 'home' ? 'comes home' : t.to === 'not_home' ? 'leaves home' : `is ${t.to}`}`;
   else
     when = `When the ${t.name} ${t.to === 'on' ? 'turns on or detects something' : `is ${t.to.replace(/_/g, ' ')}`}`;
   const cond = rule.conditions
