@@ -2363,3 +2363,15 @@ describe('rules on someone moving through a place or a person leaving', () => {
     });
   });
 });
+
+describe('a state asked with "not" is its opposite', () => {
+  it.each([
+    ["which doors aren't locked", { domain: 'lock', state: 'unlocked' }],
+    ['is the kitchen light not on', { name: 'Kitchen Light', state: 'off' }],
+    ['are any lights not off', { domain: 'light', state: 'on' }],
+    // a tag question asks the same as without it
+    ["isn't the front door locked", { name: 'Front Door', state: 'locked' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+});

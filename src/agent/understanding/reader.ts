@@ -94,8 +94,9 @@ export class SecondStage {
       (/\?\s*$/.test(text) && !askedAsRequest(raw));
     // what is left is a question's "isn't the door locked": asked the same way without it;
     // "right now", "at the minute", "this morning" add nothing to a question
+    // ("which doors aren't locked", "is Sam not home": a state said with "not" is its opposite)
     const { tokens: fixed } = this.correct(
-      asked ? withoutNow(raw.filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
+      asked ? withoutNow(notAsOpposite(raw).filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
     );
     const tokens = shutMeansSwitch(fixed);
     if (tokens.length === 0) return undefined;
@@ -518,4 +519,30 @@ function startsWith(tokens: string[], phrase: string): boolean {
 /** Whether the word at `k` is said as a place: "in the dining room", "out in my shed". */
 function unknownPlace(tokens: string[], k: number): boolean {
   return ['the', 'my', 'our'].includes(tokens[k - 1] ?? '') && tokens[k - 2] === 'in';
+}
+
+/** States and their opposites, as a question says them. */
+const OPPOSITE_STATES: Record<string, string> = {
+  locked: 'unlocked',
+  unlocked: 'locked',
+  on: 'off',
+  off: 'on',
+  open: 'closed',
+  opened: 'closed',
+  closed: 'open',
+  shut: 'open',
+  home: 'out',
+};
+
+/** "not locked" → "unlocked": a state asked with "not" right before it. */
+function notAsOpposite(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const opposite = tokens[i] === 'not' ? OPPOSITE_STATES[tokens[i + 1] ?? ''] : undefined;
+    if (opposite) {
+      out.push(opposite);
+      i++;
+    } else out.push(tokens[i]!);
+  }
+  return out;
 }
