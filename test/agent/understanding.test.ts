@@ -2375,3 +2375,26 @@ describe('a state asked with "not" is its opposite', () => {
     expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
   });
 });
+
+describe('a question, then a clause of its own that names nothing of the home', () => {
+  it.each([
+    ["what's the date today, is it payday yet", 'HassGetCurrentDate', {}],
+    ["what's the time abeg", 'HassGetCurrentTime', {}],
+    ['what is the time, tell me', 'HassGetCurrentTime', {}],
+    ['are all the doors locked before I go to work', 'HassGetState', { domain: 'lock', state: 'locked' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    // more of the question, not a clause of its own
+    'what time is it in new york',
+    "what's the time difference between london and sydney",
+    'what is the date of Diwali this year',
+    "I'd just like to thank you for all your help today",
+    // another time is asked of
+    'is the porch light on after sunset',
+  ])('"%s" is not answered as the plain question', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});

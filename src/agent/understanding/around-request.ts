@@ -22,7 +22,7 @@ import {
 import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
 import { aboutAnAction } from './told.js';
 import type { SecondStage } from './reader.js';
-import type { Referent } from './reading.js';
+import { QUESTION_INTENTS, type Referent } from './reading.js';
 import { QUESTION_WORDS } from './lexicon.js';
 import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
@@ -49,6 +49,8 @@ export function withReason(
 ): Understood | undefined {
   // "… the lights out there": "there" is a place, read with the place or not at all
   if (placeThere(tokens) >= 0 || aboutAnAction(tokens)) return undefined;
+  const asked = askedAfterAll(reader, tokens, area, referent);
+  if (asked) return asked;
   for (let i = 2; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
@@ -118,6 +120,54 @@ export function withReason(
   }
   return undefined;
 }
+
+/** Words that open a clause of its own after a question: "… my phone's dead", "… is it payday yet". */
+const CLAUSE_OPENERS = new Set(
+  `i im ive id my me we were our you your he she they it its is are was the this so because cos
+   cause and but need got just gotta am after before while since`.split(/\s+/),
+);
+
+/** The time, the date or what the agent can do, asked before words that name nothing of the home. */
+const ASKED_ONLY = new Set(['HassGetCurrentTime', 'HassGetCurrentDate', 'HearthHelp']);
+
+/**
+ * "what time is it my phone's dead", "what's the date today is it payday yet": a question
+ * outside device control, then anything that names nothing of the home and asks for no action
+ * — answering it acts on nothing, whatever the rest says.
+ */
+function askedAfterAll(
+  reader: RequestReader,
+  tokens: string[],
+  area: string | null,
+  referent: Referent | undefined,
+): Understood | undefined {
+  // a question opens with its word or its verb ("how humid is …", "are all the doors …")
+  if (!QUESTION_WORDS.has(tokens[0]!) && !QUESTION_VERBS.has(tokens[0]!)) return undefined;
+  for (let i = tokens.length - 1; i >= 2; i--) {
+    const tail = tokens.slice(i);
+    // a new clause, not more of the question ("what time is it in new york", "… the time
+    // difference", "the date of Diwali"); never "thank you for your help"
+    if (!CLAUSE_OPENERS.has(tail[0]!)) continue;
+    // ("are there any lights on up | the stair": a thing said first must be said of)
+    if (SUBJECT_OPENERS.has(tail[0]!) && !declarative(tail.join(' '), 5)) continue;
+    const intent = specialIntent(tokens.slice(0, i));
+    const u = intent ? undefined : reader.single(tokens.slice(0, i), area, referent);
+    const device = u?.kind === 'command' && QUESTION_INTENTS.has(u.command.reading.intent) && !u.command.when;
+    if (!(intent && ASKED_ONLY.has(intent)) && !device) continue;
+    // the rest tells, and asks of nothing at another time: "… after that long shower", not
+    // "… after sunset"
+    if (
+      tail.some((t) => ACTION_VERBS.has(t) || /\d/.test(t) || NOT_A_REASON.has(t)) ||
+      !reader.stage2.namesNothing(tail.join(' '))
+    )
+      return undefined;
+    return intent ? { kind: 'special', intent } : u;
+  }
+  return undefined;
+}
+
+/** Verbs that open a yes-or-no question: "are all the doors locked …", "is the bathroom …". */
+const QUESTION_VERBS = new Set(['is', 'are', 'was', 'were', 'did', 'does', 'do', 'has', 'have', 'r']);
 
 /**
  * A remark said before the request, without a comma: "right I'm up do the good morning

@@ -137,6 +137,13 @@ export function compound(
     // "no wait, open them again": second thoughts before the request, about the last turn
     const segTokens = tokenize(seg);
     if (parts.length === 0 && !carry && leadingSecondThoughts(segTokens) === segTokens.length) return;
+    // ("what time is it, my phone's dead": the time asked reads like a statement's words)
+    const own = !carry ? specialIntent(segTokens) : undefined;
+    if (own) {
+      if (special) carry = seg;
+      special = { kind: 'special', intent: own };
+      return;
+    }
     // "good morning, could you put the kettle on": a greeting before the request, even where
     // a scene has its words
     if (
@@ -173,12 +180,6 @@ export function compound(
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
       return;
-    const own = !carry ? specialIntent(segTokens) : undefined;
-    if (own) {
-      if (special) carry = seg;
-      special = { kind: 'special', intent: own };
-      return;
-    }
     // "turn the tv and lights off", "switch the telly and the lamp off": targets listed around
     // one verb are not one target joined up ("tv lights")
     if (

@@ -435,7 +435,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  * "lah", Indian "yaar", South African "eish", Scottish "hen", Welsh "mun"): they soften or
  * stress a sentence and never change what it asks.
  */
-const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
+export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi`;
 
 /** Words with no command meaning: politeness, hedges, articles, links. */

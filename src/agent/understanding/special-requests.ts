@@ -11,6 +11,7 @@ import {
   TIMER_LIST,
   UNDO_PHRASES,
   FILLERS,
+  PARTICLES,
 } from './lexicon.js';
 
 export type SpecialIntent =
@@ -46,7 +47,7 @@ const SECOND_THOUGHTS = new Set([
  */
 const SOFTENERS = new Set(
   `hey ok okay oops so please kindly um uh ugh love dear darling mate hun pet buddy pal then actually really
-   again quickly`.split(/\s+/),
+   again quickly ${PARTICLES}`.split(/\s+/),
 );
 
 function matchesAny(tokens: string[], phrases: string[]): boolean {
@@ -165,7 +166,9 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     n > 2 && tokens[n - 1] === 'you' && ['would', 'could', 'will', 'can'].includes(tokens[n - 2]!)
       ? tokens.slice(0, -2)
       : tokens;
-  const softened = untagged
+  // ("what is the time, tell me": asked, then asked again)
+  const told = untagged.slice(-2).join(' ') === 'tell me' ? untagged.slice(0, -2) : untagged;
+  const softened = told
     .filter((t) => !SOFTENERS.has(t))
     .flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
   // "please tell me, what is the time now", "kindly tell me what all you are able to do"
