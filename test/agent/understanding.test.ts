@@ -2398,3 +2398,28 @@ describe('a question, then a clause of its own that names nothing of the home', 
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe('a feeling wanted, kept, denied or disliked (found by a probe for wrong effects)', () => {
+  it.each([
+    ['keep the office warm', 'HassClimateSetTemperature', { area: 'Office', temperature_step: 'up' }],
+    ['I want the telly loud', 'HassSetVolume', { name: 'Living Room TV', volume_step: 'up' }],
+    [
+      'we want the lounge dark for the film',
+      'HassLightSet',
+      { area: 'Living Room', brightness_step: 'down' },
+    ],
+    ['warm the office', 'HassClimateSetTemperature', { area: 'Office', temperature_step: 'up' }],
+  ])('"%s" is the state wanted', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    "the office isn't warm",
+    "it's not too bright in the lounge",
+    "the telly's not loud at all",
+    'leave the office warm',
+    'grandma hates the telly loud',
+  ])('"%s" is no complaint to act on', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});

@@ -81,6 +81,30 @@ export function negated(tokens: string[]): boolean {
   });
 }
 
+/** Words of feeling that the lexicon reads as a complaint ("it's warm" asks for cooler). */
+const FEELING_WORDS = new Set(
+  `warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling
+   roasting nippy sweltering`.split(/\s+/),
+);
+/** Words that keep or dislike a state rather than complain of it. */
+const NOT_COMPLAINING = new Set(['leave', 'hate', 'hates', 'hated', 'dislike', 'dislikes']);
+
+/**
+ * "the office isn't warm", "it's not too bright", "leave the telly loud", "grandma hates the
+ * telly loud": a feeling denied, kept or disliked is no complaint to act on — which way to
+ * go is not said.
+ */
+export function feelingDenied(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    const within = NOT_COMPLAINING.has(t) ? 5 : NEGATIONS.has(t) ? 3 : 0;
+    return tokens
+      .slice(i + 1, i + 1 + within)
+      .filter((w) => !['too', 'very', 'so', 'that', 'really', 'at', 'all'].includes(w))
+      .slice(0, NEGATIONS.has(t) ? 1 : within)
+      .some((w) => FEELING_WORDS.has(w));
+  });
+}
+
 /**
  * "turn off the lights but leave the lamp", "close everything but keep the garage door open":
  * an exception the reading cannot honour, so nothing is done rather than too much.

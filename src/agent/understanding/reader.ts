@@ -33,6 +33,7 @@ import {
   BEFORE_A_THING,
   embeddedQuestion,
   excepted,
+  feelingDenied,
   howTo,
   narrated,
   negated,
@@ -77,7 +78,7 @@ export class SecondStage {
     const wrapped = wrappedQuestion(all);
     const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
-    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw)) return undefined;
+    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw) || feelingDenied(raw)) return undefined;
     // "drop in on the kitchen", "call mum", "announce dinner": errands of another assistant
     // (as the request's own verb: "the phone's ringing", "I need to take this call" are reasons)
     const verb = raw.find((t) => !ERRAND_OPENERS.has(t)) ?? '';

@@ -38,6 +38,9 @@ const WANTED_FEELING: Record<string, string> = {
   quiet: 'quieter',
 };
 
+/** Verbs after which a word of feeling is the state wanted. */
+const WANTING = new Set(['make', 'get', 'keep', 'want', 'wanted', 'like', 'need', 'prefer']);
+
 /** Words after which "were" is "we're": "were off out now", "were all heading out". */
 const WE_ARE_AFTER = new Set(
   'off all out going heading leaving back home in up done ready here just about'.split(' '),
@@ -213,10 +216,17 @@ export function saidPlainly(said: string[]): string[] {
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
   if (state) return ['is', ...raw.slice(3), state];
-  // "make the place warm", "get it nice and cosy": after "make" or "get", a word of feeling
-  // is the state wanted, not the one complained of ("it's warm" asks for cooler)
-  const making = raw.findIndex((t) => t === 'make' || t === 'get');
-  if (making >= 0)
+  // "make the place warm", "get it nice and cosy", "keep the office warm", "I want the telly
+  // loud": after a verb of making, keeping or wanting, a word of feeling is the state wanted,
+  // not the one complained of ("it's warm" asks for cooler)
+  const making = raw.findIndex((t) => WANTING.has(t));
+  // "warm the office", "cool the bedroom down": the word of feeling as the verb
+  if (
+    ['warm', 'cool'].includes(raw[0] ?? '') &&
+    ['the', 'my', 'our', 'it', 'up', 'down'].includes(raw[1] ?? '')
+  )
+    raw[0] = WANTED_FEELING[raw[0]!]!;
+  else if (making >= 0)
     for (let i = making + 2; i < raw.length && i <= making + 5; i++) {
       const wanted = WANTED_FEELING[raw[i]!];
       if (wanted) {
