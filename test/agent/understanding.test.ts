@@ -2423,3 +2423,26 @@ describe('a feeling wanted, kept, denied or disliked (found by a probe for wrong
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe('a condition not checked now acts on nothing (found by a probe for wrong actions)', () => {
+  it.each([
+    'lock the back door if the alarm is armed',
+    'turn the telly off if the kids are in bed',
+    "provided Sam's home, turn off the porch light",
+    'close the curtains if it gets dark',
+    "if you turn off the telly I'll scream",
+  ])('"%s"', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['turn off the kitchen light if you could', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ["if it's no trouble could you lock the back door", 'HassTurnOn', { name: 'Back Door' }],
+    ["I'd love it if the desk lamp was on", 'HassTurnOn', { name: 'Desk Lamp' }],
+    ['can you check if the garage light is off', 'HassGetState', { name: 'Garage Light', state: 'off' }],
+    // the device's own state is still the condition a command ends
+    ["if the back door's unlocked, lock it", 'HassTurnOn', { name: 'Back Door' }],
+  ])('politeness, a wish or a question is no condition: "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

@@ -81,6 +81,54 @@ export function negated(tokens: string[]): boolean {
   });
 }
 
+/** What follows "if you" when it only asks nicely: "if you could", "if you don't mind". */
+const POLITE_AFTER_IF_YOU = new Set(
+  'can could would will wouldnt dont do get have please mind are arent want like wish'.split(' '),
+);
+/** Words before an "if" that asks whether, or concedes: "check if", "wonder if", "even if". */
+const IF_AS_WHETHER = new Set(
+  'check see know ask asking wonder wondering wondered deciding decide unsure sure even tell find mind me'.split(
+    ' ',
+  ),
+);
+/** Words of wishing a little before an "if": "I'd love it if", "grateful if you …". */
+const WISHING = new Set(
+  'love appreciate appreciated grateful glad happy nice great good lovely helpful like prefer'.split(' '),
+);
+/** What follows "if" when it only asks nicely: "if possible", "if that's ok". */
+const POLITE_AFTER_IF = new Set(['possible', 'poss', 'needed', 'necessary', 'so', 'any', 'ever']);
+
+/**
+ * "lock the back door if the alarm is armed", "provided Sam's home, turn off the porch
+ * light", "turn the telly off unless the kids are up": a condition this agent does not check
+ * now (the device's own state aside, read before: `ownCondition`) — so nothing is done, rather
+ * than done whether it holds or not. Politeness is no condition ("if you could", "if it's no
+ * trouble", "if possible").
+ */
+export function onCondition(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (['provided', 'providing', 'unless', 'assuming'].includes(t)) return true;
+    if (t !== 'if' && t !== 'iff') return false;
+    // "I'd love it if …", "I wonder if you might …", "check if the garage light is off",
+    // "even if it's 8 in the morning": a wish, a question or a concession, no condition
+    if (
+      IF_AS_WHETHER.has(tokens[i - 1] ?? '') ||
+      tokens.slice(Math.max(0, i - 3), i).some((w) => WISHING.has(w))
+    )
+      return false;
+    const next = tokens[i + 1] ?? '';
+    // "movie night, if we can stay awake"
+    if (['we', 'i'].includes(next) && ['can', 'could'].includes(tokens[i + 2] ?? '')) return false;
+    if (next === 'you' || next === 'u' || next === 'ya') return !POLITE_AFTER_IF_YOU.has(tokens[i + 2] ?? '');
+    if (POLITE_AFTER_IF.has(next)) return false;
+    // "if it is no trouble", "if that is ok", "if it is not too much bother"
+    const said = tokens.slice(i + 1, i + 7).join(' ');
+    return !/^(it|that|this|thats|its)( is| would be| will be)? (ok|okay|alright|fine|no|not|any|all right|cool)\b/.test(
+      said,
+    );
+  });
+}
+
 /** Words of feeling that the lexicon reads as a complaint ("it's warm" asks for cooler). */
 const FEELING_WORDS = new Set(
   `warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling

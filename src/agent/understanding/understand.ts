@@ -15,7 +15,7 @@ import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet } from './guards.js';
+import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet, onCondition } from './guards.js';
 import { aboutAnAction, saidIs, toldState } from './told.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
@@ -130,6 +130,8 @@ export class Understanding {
     // "if the back door's unlocked, lock it"
     const conditional = ownCondition(this, tokens, area);
     if (conditional) return conditional;
+    // "lock the back door if the alarm is armed": any other condition is not checked now
+    if (onCondition(tokens)) return { kind: 'none' };
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
