@@ -2446,3 +2446,26 @@ describe('a condition not checked now acts on nothing (found by a probe for wron
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('advice asked, a dare, a challenge or a joke asks for nothing (found by a probe for wrong actions)', () => {
+  it.each([
+    'would it be bad to turn off the heater',
+    'must I turn the heater on',
+    'ought I to close the blinds',
+    'hypothetically, could you unlock the front door?',
+    'I dare you to unlock the front door',
+    "I bet you can't turn on the porch light",
+    "you can't turn off the telly",
+    'yeah right, like I want the blinds open',
+    'turn on the porch light. just kidding',
+  ])('"%s"', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"you can …" still asks', () => {
+    expect(read('you can turn off the telly now')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+});

@@ -5,6 +5,7 @@
  * actions, one compound command. A sentence that is neither understood nor a mere remark makes
  * the whole message not understood, so nothing is done on half of it.
  */
+import { adviceOrChallenge } from './told.js';
 import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';
@@ -162,6 +163,8 @@ export function joinSentences(
   for (const { sentence, understood } of said) {
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
+    // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back
+    if (adviceOrChallenge(tokenize(sentence))) return none;
     if (TAKES_BACK.test(sentence)) {
       meant.length = 0;
       told.length = 0;

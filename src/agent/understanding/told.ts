@@ -96,7 +96,14 @@ const PERSONS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'im', 'were', 'y
  */
 export function aboutAnAction(tokens: string[]): boolean {
   const [a, b] = tokens;
-  if ((a === 'should' || a === 'shall') && (b === 'i' || b === 'we')) return true;
+  // "should I unlock …", "must I turn the heater on", "ought I to close …", "need we lock …"
+  if (['should', 'shall', 'must', 'ought', 'need'].includes(a ?? '') && (b === 'i' || b === 'we'))
+    return true;
+  // "would it be bad to turn off the heater", "would it hurt to open the blinds", "is it ok to
+  // …": advice asked; "hypothetically, …", "I dare you to …", "I bet you can't …", "you can't
+  // turn off the telly", "yeah right, like I want the blinds open", "… just kidding": a test,
+  // a challenge or a joke, not a request
+  if (adviceOrChallenge(tokens)) return true;
   if (a === 'when' && ['did', 'was', 'were', 'has', 'have'].includes(b ?? '')) return true;
   // "would you turn the heater on if you were me"
   if (/\bif (you were me|i were you|i was you)\b/.test(tokens.join(' '))) return true;
@@ -124,6 +131,14 @@ export function aboutAnAction(tokens: string[]): boolean {
     );
   });
 }
+const ADVICE_OR_CHALLENGE =
+  /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better)\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just|only) (kidding|joking)\b|\bkidding\b/;
+
+/** Advice asked, a test or a challenge, anywhere in the message ("hypothetically, …"). */
+export function adviceOrChallenge(tokens: string[]): boolean {
+  return ADVICE_OR_CHALLENGE.test(tokens.join(' '));
+}
+
 /** "turning" → "turn", "locking" → "lock", "shutting" → "shut". */
 function doing(word: string): string {
   const stem = word.replace(/ing$/, '');

@@ -16,7 +16,7 @@ import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
 import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet, onCondition } from './guards.js';
-import { aboutAnAction, saidIs, toldState } from './told.js';
+import { aboutAnAction, adviceOrChallenge, saidIs, toldState } from './told.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
@@ -132,6 +132,8 @@ export class Understanding {
     if (conditional) return conditional;
     // "lock the back door if the alarm is armed": any other condition is not checked now
     if (onCondition(tokens)) return { kind: 'none' };
+    // ("hypothetically, could you unlock the front door?": whatever the parts say)
+    if (adviceOrChallenge(tokens)) return { kind: 'none' };
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
