@@ -2469,3 +2469,29 @@ describe('advice asked, a dare, a challenge or a joke asks for nothing (found by
     });
   });
 });
+
+describe('a number that is no value to set (found by a probe for wrong actions)', () => {
+  it.each([
+    'heater 6am',
+    'set the heater for 7am',
+    'the heater at 9 please',
+    'turn the telly down in 5',
+    'I need the heating at 20 by 6',
+    'wake me at 7 with the bedside lamp',
+    'set the kitchen speaker to radio 4',
+    'put the telly on 7',
+    'heat the office to 100',
+    'set the heat to -5',
+    'turn on the 2 lamps',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['set the thermostat at 21', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 21 }],
+    ['put the telly volume at twelve', 'HassSetVolume', { name: 'Living Room TV', volume_level: 12 }],
+    ['open the blinds at 7', 'HassTurnOn', { name: 'Living Room Blinds', at: '07:00' }],
+  ])('"%s" keeps its value or time', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

@@ -27,6 +27,7 @@ import { joinSentences, sentencesOf } from './sentences.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
+import { valueMisread } from './values.js';
 import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
 
 export interface Command {
@@ -66,6 +67,8 @@ export class Understanding {
   private byId: Map<string, IntentEntity>;
   /** Whether the message being read ends in "?" ("front door locked?" asks). */
   private questionMark = false;
+  /** The message being read, as written (a minus sign the tokens no longer show). */
+  private said = '';
   /** Words after which "one" is a device (`placeWords`). */
   private places: Set<string>;
   /** The first words of the home's areas and floors (`areaWords`). */
@@ -98,6 +101,7 @@ export class Understanding {
       return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
     }
     this.questionMark = /\?\s*$/.test(text);
+    this.said = text;
     const marked = markPronounOne(
       markClockTimes(withoutPlaceParticles(saidIs(text), this.areas)),
       this.places,
@@ -204,12 +208,15 @@ export class Understanding {
     if (!cut.when && awaitsAnEvent(tokens)) return undefined;
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
+      if (r && valueMisread(cut.tokens, this.said, r)) return undefined;
       if (r && !r.ask && !QUESTION_INTENTS.has(r.intent) && !told)
         return { kind: 'command', command: { reading: r, when: cut.when } };
     }
     const r = this.read(tokens, area, referent);
     if (!r) return undefined;
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
+    // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
+    if (valueMisread(tokens, this.said, r)) return undefined;
     // "close the blinds a bit", "open the curtains a crack": part of the way, which an open
     // or a close would overshoot — not done
     if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && this.coversOnly(r) && partWay(tokens))

@@ -1,0 +1,59 @@
+/**
+ * A number read as a value to set only where it can be one. "heater 6am", "turn the telly down
+ * in 5", "set the kitchen speaker to radio 4", "turn on the 2 lamps", "heat the office to 100":
+ * the number is a time, a wait, a station, a count or no temperature a heating takes — so the
+ * command is not done with it (a question back beats setting 6 °C or volume 4).
+ */
+import type { Reading } from './reading.js';
+
+/** The slots that carry a value to set. */
+const VALUE_SLOTS = ['temperature', 'brightness', 'position', 'volume_level'] as const;
+
+/** Words after which a number names something, not an amount: "radio 4", "track 7". */
+const NAMING = new Set(
+  'radio station channel track song episode season number no page level room flat door bus'.split(' '),
+);
+/** Words after which a number of 1 to 12 is a clock time: "heater at 8", "set the heating for 6". */
+const AT_A_TIME = new Set(['at', 'for', 'by', 'from', 'till', 'until']);
+/** Words before a number that counts things: "the 2 lamps", "both 3 …". */
+const COUNTING = new Set(['the', 'my', 'our', 'those', 'these', 'all', 'both']);
+/** Words naming the kind of value: "tv volume at ten", "brightness on 5". */
+const VALUE_WORDS = new Set(['volume', 'brightness', 'temperature', 'position', 'degrees', 'percent']);
+/** Units and words that make the number a value after all: "at 8 percent", "for 7 degrees". */
+const UNITS = new Set(['percent', 'degrees', 'degree', 'c', 'f', 'celsius', 'fahrenheit', '%']);
+
+/**
+ * Temperatures a heating is set to: Celsius from Home Assistant's default minimum to its
+ * maximum, or Fahrenheit (the planner converts 45–95 for a Celsius device).
+ */
+function plausibleTemperature(t: number): boolean {
+  return (t >= 7 && t <= 35) || (t >= 45 && t <= 95);
+}
+
+/** Whether the reading's value comes from a number that is no value (see above). */
+export function valueMisread(tokens: string[], raw: string, r: Reading): boolean {
+  const slot = VALUE_SLOTS.find((s) => typeof r.slots[s] === 'number');
+  if (!slot) return false;
+  const value = r.slots[slot] as number;
+  // (with its unit said, as said: "set the office thermostat to 1°")
+  const unitSaid = new RegExp(`\\b${value}\\s*(°|degrees?\\b|celsius\\b|fahrenheit\\b)`, 'i').test(raw);
+  if (slot === 'temperature' && !plausibleTemperature(value) && !unitSaid) return true;
+  // "set the heat to -5": a minus the words no longer show
+  if (new RegExp(`(^|[^\\w])(-|minus )\\s*${value}\\b`, 'i').test(raw)) return true;
+  const at = tokens.indexOf(String(value));
+  if (at < 0) return false;
+  const before = tokens[at - 1] ?? '';
+  const after = tokens[at + 1] ?? '';
+  if (UNITS.has(after)) return false;
+  if (after === 'am' || after === 'pm' || after === 'oclock') return true;
+  if (NAMING.has(before)) return true;
+  // "put the telly volume at twelve": the kind of value said makes the number one
+  if (tokens.some((t) => VALUE_WORDS.has(t))) return false;
+  // "turn the telly down in 5": a wait without its unit
+  if (before === 'in') return true;
+  if (AT_A_TIME.has(before) && value >= 1 && value <= 12 && Number.isInteger(value)) return true;
+  // "turn on the 2 lamps": a count before what is counted
+  if (COUNTING.has(before) && after !== '' && !['please', 'now', 'thanks'].includes(after)) return true;
+  // "put the telly on 7": a channel, not a volume
+  return slot === 'volume_level' && before === 'on';
+}
