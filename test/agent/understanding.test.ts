@@ -2495,3 +2495,19 @@ describe('a number that is no value to set (found by a probe for wrong actions)'
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('undo asked about, taken back in words, or with a value is no undo (found by a probe)', () => {
+  it.each(['is there an undo?', "I didn't mean undo", 'I take it back', 'revert the thermostat to 20'])(
+    '"%s"',
+    (text) => {
+      expect(read(text).intent).not.toBe('HearthUndo');
+    },
+  );
+
+  it.each(['undo that', 'undo that, way too bright', 'revert it please, I said it by mistake'])(
+    '"%s" undoes',
+    (text) => {
+      expect(read(text).intent).toBe('HearthUndo');
+    },
+  );
+});

@@ -151,6 +151,9 @@ function asksUndo(tokens: string[]): boolean {
     const before = tokens.slice(0, i);
     const after = tokens.slice(i + core.length);
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
+    // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
+    if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;
+    if (before[0] === 'is' && before[1] === 'there') return false;
     if (before.some((t) => NOT_UNDO.has(t)) || !after.every((t) => UNDO_TAIL.has(t))) return false;
     return true;
   }
@@ -180,16 +183,24 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // "what time is it now", "what date is it today"
   const asked = ['now', 'today'].includes(core[core.length - 1] ?? '') ? core.slice(0, -1) : core;
   const text = core.join(' ');
-  if (asksUndo(core)) return 'HearthUndo';
+  // "is there an undo?", "is there a way to undo": asked about, not asked for
+  const aboutUndo = /^(is|are) there\b|\b(an|a) undo\b/.test(text);
+  if (asksUndo(core) && !aboutUndo) return 'HearthUndo';
   // ("undo that, turn on the kettle" asks for more than an undo: not half done)
   const more = core.slice(1).some((t) => ACTION_VERBS.has(t));
+  // "undo that, way too bright" — not "revert the thermostat to 20", "revert to 20": a value
+  // to set
+  const undoneSaid = !core.slice(1).some((t) => t === 'to' || /\d/.test(t));
   if (
     !more &&
+    !aboutUndo &&
+    undoneSaid &&
     (UNDO_PHRASES.some((p) => text === p || (text.startsWith(`${p} `) && /^(undo|revert)/.test(text))) ||
       /^undo\b/.test(text))
   )
     return 'HearthUndo';
   if (
+    !aboutUndo &&
     matchesAny(core, [
       'put it back',
       'change it back',
