@@ -2511,3 +2511,28 @@ describe('undo asked about, taken back in words, or with a value is no undo (fou
     },
   );
 });
+
+describe("others' words, someone else addressed, a device's habit or alarm told (found by a probe)", () => {
+  it.each([
+    'she told me to turn off the porch light',
+    'dad will turn off the porch light',
+    'mum, open the curtains',
+    'kids, lock the back door',
+    'Sam, can you lock the back door',
+    'the alarm is going off',
+    'the lights keep going on and off, turn them off',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"pause the heating" pauses no thermostat', () => {
+    expect(read('pause the heating').slots).not.toMatchObject({ name: 'Thermostat' });
+  });
+
+  it('a wake word or a greeting before a comma is no one else', () => {
+    expect(read('Hearth, turn off the telly')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+});

@@ -17,7 +17,8 @@ export function saidIs(text: string): string {
 
 const BEING = new Set(['is', 'are', 'was', 'were', 'been', 'be']);
 const WHILE_BEING = new Set(
-  'still already all now just left also definitely probably wide not completely fully totally way being been'.split(
+  // ("the alarm is going off": ringing, told — not a request to disarm it)
+  'still already all now just left also definitely probably wide not completely fully totally way being been going coming'.split(
     ' ',
   ),
 );
@@ -125,6 +126,13 @@ export function aboutAnAction(tokens: string[]): boolean {
     // "I hate closing the curtains", "stop unlocking the back door", "you keep turning …"
     const next = tokens[i + 1] ?? '';
     if (ABOUT_DOING.has(t) && next.endsWith('ing') && ACTION_VERBS.has(doing(next))) return true;
+    // "the lights keep going on and off": a habit of the device's, told
+    if (
+      ABOUT_DOING.has(t) &&
+      ['going', 'coming'].includes(next) &&
+      ['on', 'off'].includes(tokens[i + 2] ?? '')
+    )
+      return true;
     // "you just unlocked the front door"
     return (
       t === 'you' && ['just', 'already'].includes(tokens[i + 1] ?? '') && PAST_FORMS.has(tokens[i + 2] ?? '')
@@ -134,9 +142,21 @@ export function aboutAnAction(tokens: string[]): boolean {
 const ADVICE_OR_CHALLENGE =
   /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better)\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just|only) (kidding|joking)\b|\bkidding\b/;
 
+/**
+ * Someone else's words or intention: "she told me to turn off the porch light", "dad will
+ * lock up", "Tom's going to close the blinds" — told, not asked of the agent.
+ */
+const OTHERS_ACTION =
+  /\b(told|asked|reminded) (me|us|him|her|them) to ([a-z]+)|\bsaid to ([a-z]+)|^(he|she|they|dad|mum|mom|mam|grandma|grandad|granny|nan|my (wife|husband|partner|son|daughter|mum|mom|dad|brother|sister)) (will|shall|is going to|is gonna|is about to) ([a-z]+)/;
+
 /** Advice asked, a test or a challenge, anywhere in the message ("hypothetically, …"). */
 export function adviceOrChallenge(tokens: string[]): boolean {
-  return ADVICE_OR_CHALLENGE.test(tokens.join(' '));
+  const said = tokens.join(' ');
+  if (ADVICE_OR_CHALLENGE.test(said)) return true;
+  // (of an action: "she told me to turn off …", not "mum asked me to remind you")
+  const m = OTHERS_ACTION.exec(said);
+  const verb = m ? (m[3] ?? m[4] ?? m[8] ?? '') : '';
+  return ACTION_VERBS.has(verb);
 }
 
 /** "turning" → "turn", "locking" → "lock", "shutting" → "shut". */

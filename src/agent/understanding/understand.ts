@@ -54,6 +54,12 @@ const ONE_DEVICE_INTENTS = new Set([
   'HassVacuumStart',
   'HassVacuumReturnToBase',
 ]);
+/** Words that call someone in the house, not the agent: "mum, open the curtains". */
+const ADDRESSED = new Set(
+  'mum mom mam mummy mommy dad daddy kids boys girls children son daughter grandma grandad granny nan'.split(
+    ' ',
+  ),
+);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
@@ -110,6 +116,8 @@ export class Understanding {
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
     if (special) return { kind: 'special', intent: special };
+    // "Tom, turn off the telly", "kids, lock the back door": said to someone else
+    if (this.toSomeoneElse(text)) return { kind: 'none' };
 
     // the answer to "which one?"
     if (conv.pending) {
@@ -259,6 +267,8 @@ export class Understanding {
    */
   private centralHeating(r: Reading, tokens: string[]): Reading {
     if (!tokens.some((t) => t === 'heating' || t === 'heat')) return r;
+    // ("pause the heating": no media player's pause on the thermostat)
+    if (r.intent.startsWith('HassMedia')) return r;
     // ("is the heating on": asked of the heating, not of every heater)
     const t = r.target;
     // ("is any heating on", "is the heating on anywhere": asked of every heater)
@@ -442,6 +452,19 @@ export class Understanding {
       entity_ids: [e.entity_id],
       target: { kind: 'entities', entities: [e] },
     };
+  }
+
+  /**
+   * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
+   * back door"): a family word or a person of this home. (Another name is not told apart from
+   * a greeting or a misheard wake word, so it is read as before.)
+   */
+  private toSomeoneElse(text: string): boolean {
+    const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
+    if (!m) return false;
+    const w = m[1]!.toLowerCase();
+    if (ADDRESSED.has(w)) return true;
+    return this.engine.registry.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);
   }
 
   /** Every word is one the home, the templates or the lexicon knows (after correction). */
