@@ -2536,3 +2536,27 @@ describe("others' words, someone else addressed, a device's habit or alarm told 
     });
   });
 });
+
+describe('narrower nouns, comparisons, "no point", percent of a heating (found by a probe)', () => {
+  it.each([
+    ['turn off the bedroom lamps', 'HassTurnOff', { name: 'Bedside Lamp' }],
+    ['turn off the living room lamps', 'HassTurnOff', { name: 'Floor Lamp' }],
+    ['bit dimmer than that', 'HassLightSet', { brightness_step: 'down' }, 'Living Room'],
+  ])('"%s"', (text, intent, slots, area?: string) => {
+    expect(read(text, area ?? null)).toMatchObject({ intent, slots });
+  });
+
+  it.each([
+    // two lamps upstairs, which the slots cannot name: never every light
+    'turn off the upstairs lamps',
+    'turn on the lamps',
+    'no point turning the lights on',
+    'refrain from unlocking the front door',
+    'the lights are not to be turned on',
+    'the telly is louder than the speaker',
+    "sure, unlock all the doors, it's not like we live in a city",
+    'turn the heater up 5 percent',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});

@@ -129,6 +129,22 @@ export function onCondition(tokens: string[]): boolean {
   });
 }
 
+/**
+ * "the telly is louder than the speaker", "the office is brighter than it was": a comparison
+ * told, no complaint to act on.
+ */
+export function compared(tokens: string[]): boolean {
+  // (not "bit dimmer than that", "brighter than now": a step from where it is)
+  return tokens.some(
+    (t, i) =>
+      t === 'than' &&
+      i > 0 &&
+      /(er|more|less)$/.test(tokens[i - 1]!) &&
+      tokens[i - 1] !== 'other' &&
+      !['that', 'this', 'now', 'currently', 'before', 'usual'].includes(tokens[i + 1] ?? ''),
+  );
+}
+
 /** Words of feeling that the lexicon reads as a complaint ("it's warm" asks for cooler). */
 const FEELING_WORDS = new Set(
   `warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling

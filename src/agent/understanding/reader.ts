@@ -32,6 +32,7 @@ import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
   embeddedQuestion,
+  compared,
   excepted,
   feelingDenied,
   howTo,
@@ -78,7 +79,8 @@ export class SecondStage {
     const wrapped = wrappedQuestion(all);
     const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
-    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw) || feelingDenied(raw)) return undefined;
+    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw) || feelingDenied(raw) || compared(raw))
+      return undefined;
     // "drop in on the kitchen", "call mum", "announce dinner": errands of another assistant
     // (as the request's own verb: "the phone's ringing", "I need to take this call" are reasons)
     const verb = raw.find((t) => !ERRAND_OPENERS.has(t)) ?? '';

@@ -54,6 +54,14 @@ const ONE_DEVICE_INTENTS = new Set([
   'HassVacuumStart',
   'HassVacuumReturnToBase',
 ]);
+/** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
+// (plurals only: Home Assistant reads "the lamp on the first floor" as its lights)
+const NARROWER_NOUNS: Record<string, string> = {
+  lamps: 'light',
+  speakers: 'media_player',
+  heaters: 'climate',
+};
+
 /** Words that call someone in the house, not the agent: "mum, open the curtains". */
 const ADDRESSED = new Set(
   'mum mom mam mummy mommy dad daddy kids boys girls children son daughter grandma grandad granny nan'.split(
@@ -204,7 +212,10 @@ export class Understanding {
       const step = r && !r.ask && Object.keys(r.slots).find((k) => k.endsWith('_step'));
       // ("cool the living room down by 2 degrees": degrees are the heating's)
       const degrees = amount.unit === 'degrees' || amount.unit === 'degree';
+      // ("turn the heater up 5 percent": a heating is stepped in degrees)
+      const percent = amount.unit === 'percent' || amount.unit === '%';
       if (!r || !step || told || (degrees && step !== 'temperature_step')) return undefined;
+      if (percent && step === 'temperature_step') return undefined;
       return {
         kind: 'command',
         command: { reading: { ...r, slots: { ...r.slots, step_size: amount.amount } } },
@@ -225,6 +236,10 @@ export class Understanding {
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
     if (valueMisread(tokens, this.said, r)) return undefined;
+    // "turn off the bedroom lamps": the lamps, not every light
+    const narrowed = this.narrowedByNoun(r, tokens);
+    if (narrowed === null) return undefined;
+    if (narrowed) return { kind: 'command', command: { reading: narrowed } };
     // "close the blinds a bit", "open the curtains a crack": part of the way, which an open
     // or a close would overshoot — not done
     if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && this.coversOnly(r) && partWay(tokens))
@@ -433,6 +448,24 @@ export class Understanding {
       };
     if (members.length !== 1) return r;
     return this.asEntity(r, members[0]!);
+  }
+
+  /**
+   * A kind of device said by a narrower noun than its domain's ("lamps" of lights, "speakers"
+   * of media players): the devices of the group whose names say it. One such device is that
+   * device; several, which the slots cannot name, are not acted on (never every light); none
+   * (a home that calls no light a lamp), the group as read. `undefined` when nothing narrows.
+   */
+  private narrowedByNoun(r: Reading, tokens: string[]): Reading | null | undefined {
+    const t = r.target;
+    if (t?.kind !== 'group' || QUESTION_INTENTS.has(r.intent)) return undefined;
+    const noun = tokens.find((w) => NARROWER_NOUNS[w] === t.domain);
+    if (!noun) return undefined;
+    const word = noun.replace(/s$/, '');
+    const members = this.stage2.membersOf(t);
+    const said = members.filter((e) => tokenize(e.name).includes(word));
+    if (said.length === 0 || said.length === members.length) return undefined;
+    return said.length === 1 ? this.asEntity(r, said[0]!) : null;
   }
 
   /** Whether a reading acts on covers alone (blinds, curtains, a garage door). */
