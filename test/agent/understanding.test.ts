@@ -2560,3 +2560,23 @@ describe('narrower nouns, comparisons, "no point", percent of a heating (found b
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe('a device named in a place it is not in, and an alarm clock (found by a probe)', () => {
+  it.each([
+    'turn off the kitchen light in the office',
+    'turn off the desk lamp downstairs',
+    'turn off my alarm',
+    'set an alarm for 7',
+    'set the alarm at 11',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['turn off the desk lamp upstairs', 'HassTurnOff', { name: 'Desk Lamp' }],
+    ['set the alarm', 'HassTurnOn', { name: 'Home Alarm' }],
+    ['arm the alarm at 11', 'HassTurnOn', { name: 'Home Alarm', at: '11:00' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

@@ -228,6 +228,8 @@ export class Understanding {
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
       if (r && valueMisread(cut.tokens, this.said, r)) return undefined;
+      // "set the alarm for 7", "set an alarm at 11": an alarm clock's, not the home alarm armed then
+      if (r && this.alarmClock(r, tokens, true)) return undefined;
       if (r && !r.ask && !QUESTION_INTENTS.has(r.intent) && !told)
         return { kind: 'command', command: { reading: r, when: cut.when } };
     }
@@ -236,6 +238,9 @@ export class Understanding {
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
     if (valueMisread(tokens, this.said, r)) return undefined;
+    if (this.alarmClock(r, tokens, false)) return undefined;
+    // "turn off the kitchen light in the office": a named device said in a place it is not in
+    if (this.namedElsewhere(r)) return undefined;
     // "turn off the bedroom lamps": the lamps, not every light
     const narrowed = this.narrowedByNoun(r, tokens);
     if (narrowed === null) return undefined;
@@ -466,6 +471,34 @@ export class Understanding {
     const said = members.filter((e) => tokenize(e.name).includes(word));
     if (said.length === 0 || said.length === members.length) return undefined;
     return said.length === 1 ? this.asEntity(r, said[0]!) : null;
+  }
+
+  /**
+   * "turn off my alarm", "set an alarm for 7": a person's alarm clock, not the home's alarm
+   * panel — "my alarm", "an alarm", or the alarm set for a time.
+   */
+  private alarmClock(r: Reading, tokens: string[], timed: boolean): boolean {
+    const t = r.target;
+    const devices = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
+    if (!devices.some((e) => e.domain === 'alarm_control_panel')) return false;
+    const k = tokens.indexOf('alarm');
+    if (k < 0) return false;
+    const owned = ['my', 'an', 'his', 'her', 'their'].includes(tokens[k - 1] ?? '');
+    return owned || (timed && tokens.includes('set'));
+  }
+
+  /** A reading that names one device and a place, an area or floor the device is not in. */
+  private namedElsewhere(r: Reading): boolean {
+    const t = r.target;
+    if (t?.kind !== 'entities' || t.entities.length !== 1 || typeof r.slots.name !== 'string') return false;
+    const e = t.entities[0]!;
+    if (!e.area) return false;
+    const area = typeof r.slots.area === 'string' ? this.stage2.findArea(r.slots.area) : undefined;
+    if (area && area.id !== e.area) return true;
+    if (typeof r.slots.floor !== 'string') return false;
+    const floor = this.engine.registry.floors.find((f) => f.name === r.slots.floor);
+    const own = this.stage2.findArea(e.area);
+    return !!floor && !!own?.floor && own.floor !== floor.id;
   }
 
   /** Whether a reading acts on covers alone (blinds, curtains, a garage door). */
