@@ -27,6 +27,16 @@ import { joinSentences, sentencesOf } from './sentences.js';
 import { specialIntent, type SpecialIntent } from './special-requests.js';
 import { LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
+import {
+  alarmClock,
+  asEntity,
+  closedBy,
+  coversOnly,
+  namedElsewhere,
+  narrowedByNoun,
+  partWay,
+  toSomeoneElse,
+} from './reading-checks.js';
 import { valueMisread } from './values.js';
 import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
 
@@ -54,20 +64,6 @@ const ONE_DEVICE_INTENTS = new Set([
   'HassVacuumStart',
   'HassVacuumReturnToBase',
 ]);
-/** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
-// (plurals only: Home Assistant reads "the lamp on the first floor" as its lights)
-const NARROWER_NOUNS: Record<string, string> = {
-  lamps: 'light',
-  speakers: 'media_player',
-  heaters: 'climate',
-};
-
-/** Words that call someone in the house, not the agent: "mum, open the curtains". */
-const ADDRESSED = new Set(
-  'mum mom mam mummy mommy dad daddy kids boys girls children son daughter grandma grandad granny nan'.split(
-    ' ',
-  ),
-);
 const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
@@ -125,7 +121,7 @@ export class Understanding {
     const special = specialIntent(tokens);
     if (special) return { kind: 'special', intent: special };
     // "Tom, turn off the telly", "kids, lock the back door": said to someone else
-    if (this.toSomeoneElse(text)) return { kind: 'none' };
+    if (toSomeoneElse(this.engine.registry, text)) return { kind: 'none' };
 
     // the answer to "which one?"
     if (conv.pending) {
@@ -229,7 +225,7 @@ export class Understanding {
       const r = this.read(cut.tokens, area, referent);
       if (r && valueMisread(cut.tokens, this.said, r)) return undefined;
       // "set the alarm for 7", "set an alarm at 11": an alarm clock's, not the home alarm armed then
-      if (r && this.alarmClock(r, tokens, true)) return undefined;
+      if (r && alarmClock(this.stage2, r, tokens, true)) return undefined;
       if (r && !r.ask && !QUESTION_INTENTS.has(r.intent) && !told)
         return { kind: 'command', command: { reading: r, when: cut.when } };
     }
@@ -238,16 +234,16 @@ export class Understanding {
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
     if (valueMisread(tokens, this.said, r)) return undefined;
-    if (this.alarmClock(r, tokens, false)) return undefined;
+    if (alarmClock(this.stage2, r, tokens, false)) return undefined;
     // "turn off the kitchen light in the office": a named device said in a place it is not in
-    if (this.namedElsewhere(r)) return undefined;
+    if (namedElsewhere(this.stage2, this.engine.registry, r)) return undefined;
     // "turn off the bedroom lamps": the lamps, not every light
-    const narrowed = this.narrowedByNoun(r, tokens);
+    const narrowed = narrowedByNoun(this.stage2, r, tokens);
     if (narrowed === null) return undefined;
     if (narrowed) return { kind: 'command', command: { reading: narrowed } };
     // "close the blinds a bit", "open the curtains a crack": part of the way, which an open
     // or a close would overshoot — not done
-    if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && this.coversOnly(r) && partWay(tokens))
+    if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(this.stage2, r) && partWay(tokens))
       return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
     return { kind: 'command', command: { reading: closedBy(r, tokens) } };
@@ -298,9 +294,7 @@ export class Understanding {
         ? (r.candidates ?? [])
         : this.stage2.membersOf(t);
     const central = pool.filter((e) => e.domain === 'climate' && /thermostat/i.test(e.name));
-    return central.length === 1
-      ? this.asEntity({ ...r, ask: undefined, candidates: undefined }, central[0]!)
-      : r;
+    return central.length === 1 ? asEntity({ ...r, ask: undefined, candidates: undefined }, central[0]!) : r;
   }
 
   /** A stage-one result as a reading, if its target exists and every word is explained. */
@@ -355,7 +349,7 @@ export class Understanding {
           : [];
         if (here.length === 1) target = { kind: 'entities', entities: here };
         else if (central.length === 1)
-          return this.asEntity({ intent: r.intent!, slots: r.slots, entity_ids: [] }, central[0]!);
+          return asEntity({ intent: r.intent!, slots: r.slots, entity_ids: [] }, central[0]!);
         else if (all.length > 1)
           return {
             intent: r.intent!,
@@ -412,7 +406,7 @@ export class Understanding {
       );
       const own = word ? calledByPlace(this.engine.registryIndex, t.area, word) : undefined;
       const members = this.stage2.membersOf(t);
-      if (own && members.length === 1 && members[0] === own) return this.asEntity(r, own);
+      if (own && members.length === 1 && members[0] === own) return asEntity(r, own);
       // "switch the lamp in the lounge off": a singular word narrower than the kind names the
       // one device there so called, not every light of the place ("the fan in the living
       // room" and "the curtain in the bedroom" stay the place's, as Home Assistant reads them)
@@ -422,7 +416,7 @@ export class Understanding {
       const called = noun
         ? members.filter((e) => (this.engine.registryIndex.byWord.get(noun) ?? []).includes(e))
         : [];
-      if (called.length === 1 && !tokens.some((w) => EVERY_WORDS.has(w))) return this.asEntity(r, called[0]!);
+      if (called.length === 1 && !tokens.some((w) => EVERY_WORDS.has(w))) return asEntity(r, called[0]!);
       // "switch on the light in the hallway", "the fan in the bedroom": a singular word of the
       // kind, in a place with exactly one such device, is that device — the reply names it
       // (Home Assistant reports the place's kind; both act on the same device). Not a sensor
@@ -430,7 +424,7 @@ export class Understanding {
       // "how many …").
       const one = tokens.find((w) => NOUNS[w]?.domain === t.domain && !NOUNS[w].group && !NOUNS[w].content);
       if (one && members.length === 1 && !ofASet(tokens) && t.domain !== 'binary_sensor')
-        return this.asEntity(r, members[0]!);
+        return asEntity(r, members[0]!);
     }
     if (said || t.floor || (t.area && area === null)) return r;
     if (ofASet(tokens) || t.domain === 'binary_sensor') return r;
@@ -452,85 +446,7 @@ export class Understanding {
         ask: askWhich(this.engine.registryIndex, members),
       };
     if (members.length !== 1) return r;
-    return this.asEntity(r, members[0]!);
-  }
-
-  /**
-   * A kind of device said by a narrower noun than its domain's ("lamps" of lights, "speakers"
-   * of media players): the devices of the group whose names say it. One such device is that
-   * device; several, which the slots cannot name, are not acted on (never every light); none
-   * (a home that calls no light a lamp), the group as read. `undefined` when nothing narrows.
-   */
-  private narrowedByNoun(r: Reading, tokens: string[]): Reading | null | undefined {
-    const t = r.target;
-    if (t?.kind !== 'group' || QUESTION_INTENTS.has(r.intent)) return undefined;
-    const noun = tokens.find((w) => NARROWER_NOUNS[w] === t.domain);
-    if (!noun) return undefined;
-    const word = noun.replace(/s$/, '');
-    const members = this.stage2.membersOf(t);
-    const said = members.filter((e) => tokenize(e.name).includes(word));
-    if (said.length === 0 || said.length === members.length) return undefined;
-    return said.length === 1 ? this.asEntity(r, said[0]!) : null;
-  }
-
-  /**
-   * "turn off my alarm", "set an alarm for 7": a person's alarm clock, not the home's alarm
-   * panel — "my alarm", "an alarm", or the alarm set for a time.
-   */
-  private alarmClock(r: Reading, tokens: string[], timed: boolean): boolean {
-    const t = r.target;
-    const devices = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
-    if (!devices.some((e) => e.domain === 'alarm_control_panel')) return false;
-    const k = tokens.indexOf('alarm');
-    if (k < 0) return false;
-    const owned = ['my', 'an', 'his', 'her', 'their'].includes(tokens[k - 1] ?? '');
-    return owned || (timed && tokens.includes('set'));
-  }
-
-  /** A reading that names one device and a place, an area or floor the device is not in. */
-  private namedElsewhere(r: Reading): boolean {
-    const t = r.target;
-    if (t?.kind !== 'entities' || t.entities.length !== 1 || typeof r.slots.name !== 'string') return false;
-    const e = t.entities[0]!;
-    if (!e.area) return false;
-    const area = typeof r.slots.area === 'string' ? this.stage2.findArea(r.slots.area) : undefined;
-    if (area && area.id !== e.area) return true;
-    if (typeof r.slots.floor !== 'string') return false;
-    const floor = this.engine.registry.floors.find((f) => f.name === r.slots.floor);
-    const own = this.stage2.findArea(e.area);
-    return !!floor && !!own?.floor && own.floor !== floor.id;
-  }
-
-  /** Whether a reading acts on covers alone (blinds, curtains, a garage door). */
-  private coversOnly(r: Reading): boolean {
-    const t = r.target;
-    const devices = !t ? [] : t.kind === 'entities' ? t.entities : this.stage2.membersOf(t);
-    return devices.length > 0 && devices.every((e) => e.domain === 'cover');
-  }
-
-  /** A group reading as the one device meant. */
-  private asEntity(r: Reading, e: IntentEntity): Reading {
-    const { area: _area, floor: _floor, domain: _domain, device_class: _class, ...kept } = r.slots;
-    const slots: Record<string, string | number> = { ...kept, name: e.name };
-    return {
-      intent: r.intent,
-      slots,
-      entity_ids: [e.entity_id],
-      target: { kind: 'entities', entities: [e] },
-    };
-  }
-
-  /**
-   * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
-   * back door"): a family word or a person of this home. (Another name is not told apart from
-   * a greeting or a misheard wake word, so it is read as before.)
-   */
-  private toSomeoneElse(text: string): boolean {
-    const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
-    if (!m) return false;
-    const w = m[1]!.toLowerCase();
-    if (ADDRESSED.has(w)) return true;
-    return this.engine.registry.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);
+    return asEntity(r, members[0]!);
   }
 
   /** Every word is one the home, the templates or the lexicon knows (after correction). */
@@ -578,34 +494,6 @@ export class Understanding {
       target: { kind: 'entities', entities: [e] },
     };
   }
-}
-
-/**
- * "close the blinds 30 percent", "blinds to 70 percent closed", "close the curtains three
- * quarters": how far closed, as a position (how far open) — "lower the blinds to 40" stays 40.
- */
-function closedBy(r: Reading, tokens: string[]): Reading {
-  const p = r.slots.position;
-  if (r.intent !== 'HassSetPosition' || typeof p !== 'number') return r;
-  const n = tokens.findIndex((t) => /^\d/.test(t));
-  if (n < 0) return r;
-  const after = tokens.slice(n + 1, n + 3);
-  const closedSaid = after.some((t) => t === 'closed' || t === 'shut');
-  const closing =
-    tokens.slice(0, n).some((t) => ['close', 'shut', 'lower', 'draw'].includes(t)) &&
-    !tokens.slice(Math.max(0, n - 2), n).some((t) => t === 'to' || t === 'at');
-  return closedSaid || closing ? { ...r, slots: { ...r.slots, position: 100 - p } } : r;
-}
-
-/** "a bit", "a crack", "slightly": part of the way (not "a bit of light"). */
-function partWay(tokens: string[]): boolean {
-  return tokens.some(
-    (t, i) =>
-      ['slightly', 'partly', 'partially', 'partway'].includes(t) ||
-      (t === 'a' &&
-        ['bit', 'crack', 'little', 'touch', 'smidge', 'fraction'].includes(tokens[i + 1] ?? '') &&
-        !['of', 'more', 'less'].includes(tokens[i + 2] ?? '')),
-  );
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);

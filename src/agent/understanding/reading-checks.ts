@@ -1,0 +1,136 @@
+/**
+ * Checks of a reading against the words said and the home, after it is read: the devices a
+ * narrower plural names ("the bedroom lamps"), an alarm clock that is not the home's alarm, a
+ * named device said in a place it is not in, someone of the house addressed, how far closed a
+ * cover is said, and part of the way. Each either sharpens the reading or tells the caller to
+ * leave it undone.
+ */
+import { tokenize } from '../intents/normalize.js';
+import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
+import type { SecondStage } from './reader.js';
+import { QUESTION_INTENTS, type Reading } from './reading.js';
+
+/** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
+// (plurals only: Home Assistant reads "the lamp on the first floor" as its lights)
+const NARROWER_NOUNS: Record<string, string> = {
+  lamps: 'light',
+  speakers: 'media_player',
+  heaters: 'climate',
+};
+
+/** Words that call someone in the house, not the agent: "mum, open the curtains". */
+const ADDRESSED = new Set(
+  'mum mom mam mummy mommy dad daddy kids boys girls children son daughter grandma grandad granny nan'.split(
+    ' ',
+  ),
+);
+
+/** A group reading as the one device meant. */
+export function asEntity(r: Reading, e: IntentEntity): Reading {
+  const { area: _area, floor: _floor, domain: _domain, device_class: _class, ...kept } = r.slots;
+  const slots: Record<string, string | number> = { ...kept, name: e.name };
+  return {
+    intent: r.intent,
+    slots,
+    entity_ids: [e.entity_id],
+    target: { kind: 'entities', entities: [e] },
+  };
+}
+
+/**
+ * A kind of device said by a narrower noun than its domain's ("lamps" of lights, "speakers"
+ * of media players): the devices of the group whose names say it. One such device is that
+ * device; several, which the slots cannot name, are not acted on (never every light); none
+ * (a home that calls no light a lamp), the group as read. `undefined` when nothing narrows.
+ */
+export function narrowedByNoun(
+  stage2: SecondStage,
+  r: Reading,
+  tokens: string[],
+): Reading | null | undefined {
+  const t = r.target;
+  if (t?.kind !== 'group' || QUESTION_INTENTS.has(r.intent)) return undefined;
+  const noun = tokens.find((w) => NARROWER_NOUNS[w] === t.domain);
+  if (!noun) return undefined;
+  const word = noun.replace(/s$/, '');
+  const members = stage2.membersOf(t);
+  const said = members.filter((e) => tokenize(e.name).includes(word));
+  if (said.length === 0 || said.length === members.length) return undefined;
+  return said.length === 1 ? asEntity(r, said[0]!) : null;
+}
+
+/**
+ * "turn off my alarm", "set an alarm for 7": a person's alarm clock, not the home's alarm
+ * panel — "my alarm", "an alarm", or the alarm set for a time.
+ */
+export function alarmClock(stage2: SecondStage, r: Reading, tokens: string[], timed: boolean): boolean {
+  const t = r.target;
+  const devices = !t ? [] : t.kind === 'entities' ? t.entities : stage2.membersOf(t);
+  if (!devices.some((e) => e.domain === 'alarm_control_panel')) return false;
+  const k = tokens.indexOf('alarm');
+  if (k < 0) return false;
+  const owned = ['my', 'an', 'his', 'her', 'their'].includes(tokens[k - 1] ?? '');
+  return owned || (timed && tokens.includes('set'));
+}
+
+/** A reading that names one device and a place, an area or floor the device is not in. */
+export function namedElsewhere(stage2: SecondStage, reg: IntentRegistry, r: Reading): boolean {
+  const t = r.target;
+  if (t?.kind !== 'entities' || t.entities.length !== 1 || typeof r.slots.name !== 'string') return false;
+  const e = t.entities[0]!;
+  if (!e.area) return false;
+  const area = typeof r.slots.area === 'string' ? stage2.findArea(r.slots.area) : undefined;
+  if (area && area.id !== e.area) return true;
+  if (typeof r.slots.floor !== 'string') return false;
+  const floor = reg.floors.find((f) => f.name === r.slots.floor);
+  const own = stage2.findArea(e.area);
+  return !!floor && !!own?.floor && own.floor !== floor.id;
+}
+
+/** Whether a reading acts on covers alone (blinds, curtains, a garage door). */
+export function coversOnly(stage2: SecondStage, r: Reading): boolean {
+  const t = r.target;
+  const devices = !t ? [] : t.kind === 'entities' ? t.entities : stage2.membersOf(t);
+  return devices.length > 0 && devices.every((e) => e.domain === 'cover');
+}
+
+/**
+ * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
+ * back door"): a family word or a person of this home. (Another name is not told apart from
+ * a greeting or a misheard wake word, so it is read as before.)
+ */
+export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
+  const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
+  if (!m) return false;
+  const w = m[1]!.toLowerCase();
+  if (ADDRESSED.has(w)) return true;
+  return reg.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);
+}
+
+/**
+ * "close the blinds 30 percent", "blinds to 70 percent closed", "close the curtains three
+ * quarters": how far closed, as a position (how far open) — "lower the blinds to 40" stays 40.
+ */
+export function closedBy(r: Reading, tokens: string[]): Reading {
+  const p = r.slots.position;
+  if (r.intent !== 'HassSetPosition' || typeof p !== 'number') return r;
+  const n = tokens.findIndex((t) => /^\d/.test(t));
+  if (n < 0) return r;
+  const after = tokens.slice(n + 1, n + 3);
+  const closedSaid = after.some((t) => t === 'closed' || t === 'shut');
+  const closing =
+    tokens.slice(0, n).some((t) => ['close', 'shut', 'lower', 'draw'].includes(t)) &&
+    !tokens.slice(Math.max(0, n - 2), n).some((t) => t === 'to' || t === 'at');
+  return closedSaid || closing ? { ...r, slots: { ...r.slots, position: 100 - p } } : r;
+}
+
+/** "a bit", "a crack", "slightly": part of the way (not "a bit of light"). */
+export function partWay(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      ['slightly', 'partly', 'partially', 'partway'].includes(t) ||
+      (t === 'a' &&
+        ['bit', 'crack', 'little', 'touch', 'smidge', 'fraction'].includes(tokens[i + 1] ?? '') &&
+        !['of', 'more', 'less'].includes(tokens[i + 2] ?? '')),
+  );
+}
