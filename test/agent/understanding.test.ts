@@ -2580,3 +2580,20 @@ describe('a device named in a place it is not in, and an alarm clock (found by a
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('"did anyone leave … on", "up the stair", "r" for "are"', () => {
+  it.each([
+    ['did anyone leave lights on upstairs?', { domain: 'light', floor: 'Upper Floor', state: 'on' }],
+    ['are there any lights on up the stair', { domain: 'light', floor: 'Upper Floor', state: 'on' }],
+    ['r there any lights on in the kitchen', { domain: 'light', area: 'Kitchen', state: 'on' }],
+    ['did anyone leave the kettle on', { name: 'Kettle', state: 'on' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+
+  it('"get up the stairs" is a way, not a floor', () => {
+    expect(read('lights off downstairs so I can get up the stairs')).not.toMatchObject({
+      slots: { floor: 'Upper Floor' },
+    });
+  });
+});

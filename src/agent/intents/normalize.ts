@@ -104,6 +104,12 @@ const SHORTHAND: Record<string, string[]> = {
   b4: ['before'],
   cuz: ['because'],
   bc: ['because'],
+  r: ['are'],
+  // said only to soften: "kinda dark in here ngl"
+  ngl: [],
+  tbh: [],
+  fr: [],
+  imo: [],
 };
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */

@@ -73,7 +73,7 @@ const ASKING = /^(what|whats|how|hows|is|are|was|were|did|any|anything|which)$/;
  * step: the word follows what it acts on, in a command.)
  */
 export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<string>): string {
-  const words = text.split(/\s+/);
+  const words = stairsAsFloor(text).split(/\s+/);
   const bare = words.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
   const question = ASKING.test(bare[0] ?? '') || /\?\s*$/.test(text);
   return words
@@ -86,4 +86,25 @@ export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<strin
       return !(clauseStart || question);
     })
     .join(' ');
+}
+
+/** Verbs of going somewhere: "so I can get up the stairs" is a way, not a floor. */
+const GOING = new Set(
+  'get go going gone come coming walk walking run running climb climbing carry carrying went came fall fell'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "any lights on up the stair(s)", "the telly doon the stair": the floor above or below, as
+ * said in Scotland and the North — not after a verb of going ("get up the stairs").
+ */
+function stairsAsFloor(text: string): string {
+  return text.replace(
+    /\b(\w+)(\s+)(up|down|doon)\s+the\s+stairs?\b/gi,
+    (all, before: string, space: string, way: string) =>
+      GOING.has(before.toLowerCase())
+        ? all
+        : `${before}${space}${way.toLowerCase() === 'up' ? 'upstairs' : 'downstairs'}`,
+  );
 }

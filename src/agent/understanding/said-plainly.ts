@@ -216,6 +216,9 @@ export function saidPlainly(said: string[]): string[] {
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
   if (state) return ['is', ...raw.slice(3), state];
+  // "did anyone leave lights on upstairs": are they on (whoever left them)
+  if (raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') && raw[2] === 'leave' && raw.length > 4)
+    return ['are', ...raw.slice(3)];
   // "make the place warm", "get it nice and cosy", "keep the office warm", "I want the telly
   // loud": after a verb of making, keeping or wanting, a word of feeling is the state wanted,
   // not the one complained of ("it's warm" asks for cooler)
