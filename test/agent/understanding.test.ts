@@ -2597,3 +2597,17 @@ describe('"did anyone leave … on", "up the stair", "r" for "are"', () => {
     });
   });
 });
+
+describe('a scene greeted by name beside words that name nothing', () => {
+  it.each([
+    'good morning! start the day',
+    'good morning. rise and shine!',
+    'movie night lads!! popcorns ready',
+  ])('"%s"', (text) => {
+    expect(read(text).intent).toBe('HassTurnOn');
+  });
+
+  it('not beside a number or a "not"', () => {
+    expect(read('good night! not yet, at 11').intent).toBeNull();
+  });
+});

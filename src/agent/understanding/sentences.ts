@@ -21,6 +21,7 @@ import {
 } from './guards.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS } from './reading.js';
+import { QUESTION_WORDS } from './lexicon.js';
 import type { Command, Understood } from './understand.js';
 
 /**
@@ -149,6 +150,17 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
 const TAKES_BACK =
   /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b/i;
 
+/** Words beside a request that name nothing of the home, hold no number and ask nothing. */
+function remarkBeside(stage2: SecondStage, sentence: string): boolean {
+  const tokens = tokenize(sentence);
+  return (
+    stage2.namesNothing(sentence) &&
+    !/\d|\?\s*$/.test(sentence) &&
+    !QUESTION_WORDS.has(tokens[0] ?? '') &&
+    !tokens.some((t) => NEGATIONS.has(t))
+  );
+}
+
 export function joinSentences(
   stage2: SecondStage,
   said: { sentence: string; understood: Understood }[],
@@ -160,6 +172,15 @@ export function joinSentences(
   const told: Command[] = [];
   // "Sorry, this was a mistake. Please undo it.": beside an undo, regret naming nothing is a remark
   const undoing = said.some((s) => s.understood.kind === 'special' && s.understood.intent === 'HearthUndo');
+  // "Good morning! Start the day.": a scene greeted by its name, beside words that name
+  // nothing of the home and ask no number, is the request
+  const greetedScene = said.some(
+    (s) =>
+      tokenize(s.sentence).every((t) => GREETING.has(t)) &&
+      s.understood.kind === 'command' &&
+      s.understood.command.reading.target?.kind === 'entities' &&
+      s.understood.command.reading.target.entities.every((e) => e.domain === 'scene'),
+  );
   for (const { sentence, understood } of said) {
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
@@ -175,7 +196,12 @@ export function joinSentences(
     // another sentence asks for is its reason
     else if (understood.kind === 'command' && declarative(sentence)) told.push(understood.command);
     else if (understood.kind !== 'none') meant.push(understood);
-    else if (!asideSentence(stage2, sentence) && !(undoing && stage2.namesNothing(sentence))) return none;
+    else if (
+      !asideSentence(stage2, sentence) &&
+      !(undoing && stage2.namesNothing(sentence)) &&
+      !(greetedScene && remarkBeside(stage2, sentence))
+    )
+      return none;
   }
   const asked = meant.flatMap((u) =>
     u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [],
