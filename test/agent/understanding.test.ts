@@ -2611,3 +2611,28 @@ describe('a scene greeted by name beside words that name nothing', () => {
     expect(read('good night! not yet, at 11').intent).toBeNull();
   });
 });
+
+describe('"next door" and "in the door" name no door of the home', () => {
+  it('"… the baby next door is only after going down" is a reason', () => {
+    expect(
+      read(
+        'would you ever turn the telly down a small bit, please, the baby next door is only after going down',
+      ),
+    ).toMatchObject({ intent: 'HassSetVolume', slots: { name: 'Living Room TV', volume_step: 'down' } });
+  });
+
+  it('"I\'m only in the door" is just arrived', () => {
+    expect(
+      read(
+        "Would you put the kettle on for me? I'm only in the door off the bus and I'm dying for a cup of tea.",
+      ),
+    ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Kettle' } });
+  });
+
+  it('"the door next to the kitchen" is still a door', () => {
+    expect(read('lock the door next to the kitchen')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+  });
+});

@@ -494,21 +494,33 @@ export function asideInQuestion(items: Item[], tokens: string[]): boolean {
   });
 }
 
+const BE = new Set(['am', 'is', 'are', 'was', 'were']);
+
 /**
  * "rather" as "quite" ("rather strong", "we rather fancy"), not as "instead" ("I'd rather …",
  * "rather than", "or rather").
  */
 export function withoutIntensifiers(tokens: string[]): string[] {
   // "sure no one's even looking at it": "no one" is nobody, no second thought
+  // ("the baby next door", "I'm only in the door": the neighbours, just arrived — no door of
+  // the home)
+  const arrived = (i: number) => tokens[i - 1] === 'in' && tokens[i] === 'the' && tokens[i + 1] === 'door';
   const words = tokens.flatMap((t, i) =>
-    t === 'no' && (tokens[i + 1] === '1' || tokens[i + 1] === 'one') ? ['nobody'] : [t],
+    t === 'no' && (tokens[i + 1] === '1' || tokens[i + 1] === 'one')
+      ? ['nobody']
+      : t === 'next' && tokens[i + 1] === 'door'
+        ? ['neighbours']
+        : (t === 'door' && (tokens[i - 1] === 'next' || arrived(i - 1))) || arrived(i)
+          ? []
+          : [t],
   );
   return words.filter(
     (t, i) =>
-      !((t === '1' || t === 'one') && tokens[i - 1] === 'no') &&
+      !((t === '1' || t === 'one') && words[i - 1] === 'nobody') &&
       // "she's only just gone down": "only just" says how lately, it makes no exception
-      // ("it's only the carer come in": "only" after "it is" says how little, of no device)
-      !(t === 'only' && (words[i + 1] === 'just' || (words[i - 1] === 'is' && words[i - 2] === 'it'))) &&
+      // ("it's only the carer come in", "I'm only in from work", "the baby is only after going
+      // down": "only" after a "to be" says how little or how lately, of no device)
+      !(t === 'only' && (words[i + 1] === 'just' || BE.has(words[i - 1] ?? ''))) &&
       (t !== 'rather' ||
         ['d', 'id', 'would', 'or', 'had'].includes(tokens[i - 1] ?? '') ||
         ['than', 'not', 'you', 'have', 'be'].includes(tokens[i + 1] ?? '')),
