@@ -2636,3 +2636,13 @@ describe('"next door" and "in the door" name no door of the home', () => {
     });
   });
 });
+
+describe('switching on or off nothing named is no command', () => {
+  it('"about to hop on a call" beside a request adds no part', () => {
+    expect(read('hey could you pls turn on the desk lamp, about to hop on a call')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Desk Lamp' },
+    });
+    expect(read('about to hop on a call').intent).toBeNull();
+  });
+});

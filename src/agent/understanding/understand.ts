@@ -246,6 +246,11 @@ export class Understanding {
     if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(this.stage2, r) && partWay(tokens))
       return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
+    // "about to hop on a call": switching on nothing named is no command
+    const t = r.target;
+    const nothing = !t || (t.kind === 'group' && t.domain === '*' && !t.area && !t.floor);
+    if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && vague(r) && r.entity_ids.length === 0 && nothing)
+      return undefined;
     return { kind: 'command', command: { reading: closedBy(r, tokens) } };
   }
 
