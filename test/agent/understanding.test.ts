@@ -2646,3 +2646,13 @@ describe('switching on or off nothing named is no command', () => {
     expect(read('about to hop on a call').intent).toBeNull();
   });
 });
+
+describe('a motion sensor asked about without a state is asked whether it detects', () => {
+  it.each([
+    ['any movement in the hallway?', { area: 'Hallway', device_class: 'motion', state: 'on' }],
+    ['is something moving in the hallway', { area: 'Hallway', device_class: 'motion', state: 'on' }],
+    ['is the hallway motion sensor picking anything up', { name: 'Hallway Motion', state: 'on' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+});

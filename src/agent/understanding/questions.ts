@@ -51,7 +51,15 @@ export function readQuestion(
     noun = { ...noun, noun: { domain: 'binary_sensor', device_class: sensing.device_class!, group: true } };
     word ??= 'on';
   }
+  // "is something moving in the hallway", "any movement in the hallway": motion, there or not
   const name = q.names[0];
+  const motion = (e: IntentEntity) => e.domain === 'binary_sensor' && e.device_class === 'motion';
+  if (
+    !word &&
+    ((noun?.noun.domain === 'binary_sensor' && noun.noun.device_class === 'motion') ||
+      (name && name.v.entities.length > 0 && name.v.entities.every(motion)))
+  )
+    word = 'on';
   if (tempWord && !word) {
     const sensor = name?.v.entities.filter((e) => e.domain === 'sensor' || e.domain === 'climate') ?? [];
     if (sensor.length === 1 && sensor[0]!.domain === 'sensor')
