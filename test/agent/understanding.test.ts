@@ -2656,3 +2656,16 @@ describe('a motion sensor asked about without a state is asked whether it detect
     expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
   });
 });
+
+describe('"start up", a dash between clauses, thanks said first', () => {
+  it.each([
+    ['start up the robot vacuum', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    [
+      'Thanks so much in advance - would you switch off every light upstairs? Nobody is up there right now.',
+      'HassTurnOff',
+      { domain: 'light', floor: 'Upper Floor' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

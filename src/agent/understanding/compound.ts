@@ -77,7 +77,7 @@ export function compound(
   const segments = text
     // "an hour and a half" is one time, not two commands
     .split(
-      /\s*(?:,\s*(?:and\s+)?then\b|,|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
+      /\s*(?:,\s*(?:and\s+)?then\b|,|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
     )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -178,7 +178,12 @@ export function compound(
     )
       return;
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
-    if (parts.length > 0 && !readsAsCommand(reader, seg, area, ref) && asideSentence(reader.stage2, seg))
+    // ("thanks so much in advance - would you …": before it, one that asks for no action)
+    if (
+      (parts.length > 0 || !reader.stage2.hasAction(seg)) &&
+      !readsAsCommand(reader, seg, area, ref) &&
+      asideSentence(reader.stage2, seg)
+    )
       return;
     // "turn the tv and lights off", "switch the telly and the lamp off": targets listed around
     // one verb are not one target joined up ("tv lights")

@@ -213,6 +213,8 @@ export const CUES: Record<string, Cue> = {
   'go back': 'previous',
   // vacuum and starting things
   start: 'start',
+  // "start up the robot vacuum": the particle adds nothing
+  'start up': 'start',
   clean: 'start',
   begin: 'start',
   stop: 'off',
