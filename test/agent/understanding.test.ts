@@ -2669,3 +2669,38 @@ describe('"start up", a dash between clauses, thanks said first', () => {
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('found by a second probe: numbers heard in part, prefixes heard apart, vague times', () => {
+  it.each([
+    // a number said with "and" is one number, and too big to set
+    'set the floor lamp to a hundred and fifty',
+    'set the thermostat to twenty too',
+    'make the tv 10 louder',
+    'set the desk lamp 10 percent dimmer',
+    'open the curtains at dawn',
+    'dis arm the alarm',
+    'on lock the front door',
+    'less warmer in the office',
+    'porch light \u274C',
+    'start a timer for the heater',
+    'can you turn off the lights? just asking',
+    'would it save money to turn the thermostat down to 17?',
+    'turn off the lights in a while',
+    'turn off the lights later',
+    "I've closed the blinds",
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['make the floor lamp less dim', 'HassLightSet', { name: 'Floor Lamp', brightness_step: 'up' }],
+    ["I've closed the blinds. turn on the floor lamp", 'HassTurnOn', { name: 'Floor Lamp' }],
+    [
+      "could you pop the porch light on please, Sam's getting dropped off later",
+      'HassTurnOn',
+      { name: 'Porch Light' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

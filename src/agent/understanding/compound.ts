@@ -77,7 +77,7 @@ export function compound(
   const segments = text
     // "an hour and a half" is one time, not two commands
     .split(
-      /\s*(?:,\s*(?:and\s+)?then\b|,|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
+      /\s*(?:,\s*(?:and\s+)?then\b|,|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
     )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);

@@ -122,6 +122,10 @@ const PLAIN_WORDS = new Set([
   'heart',
   'part',
   'cart',
+  // times of day: "open the curtains at dawn" is no "down"
+  'dawn',
+  'dusk',
+  'noon',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

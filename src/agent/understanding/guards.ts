@@ -145,10 +145,39 @@ export function compared(tokens: string[]): boolean {
   );
 }
 
+/**
+ * "dis arm the alarm", "on lock the front door": a "dis-" or "un-" heard as a word of its own
+ * (a voice transcript) — which way is meant is not known, so nothing is done.
+ */
+export function prefixHeardApart(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      (['lock', 'locked'].includes(t) &&
+        ['on', 'in', 'an', 'un'].includes(tokens[i - 1] ?? '') &&
+        !ACTION_VERBS.has(tokens[i - 2] ?? '')) ||
+      (['arm', 'armed'].includes(t) && ['dis', 'this', 'de', 'des'].includes(tokens[i - 1] ?? '')),
+  );
+}
+
+/**
+ * "turn off the lights later", "… in a while", "… in a bit": a time not said, so not now and
+ * not a timer either.
+ */
+export function vaguelyLater(tokens: string[]): boolean {
+  const said = tokens.join(' ');
+  return /\b(later( on)?|in a (little )?(while|bit)|after a (little )?while|in a few|shortly|by and by)\b/.test(
+    said,
+  );
+}
+
 /** Words of feeling that the lexicon reads as a complaint ("it's warm" asks for cooler). */
 const FEELING_WORDS = new Set(
   `warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling
    roasting nippy sweltering`.split(/\s+/),
+);
+/** Comparatives after "less" that say no clear way. */
+const LESS_THEN = new Set(
+  'warmer cooler colder hotter brighter dimmer darker louder quieter softer'.split(' '),
 );
 /** Words that keep or dislike a state rather than complain of it. */
 const NOT_COMPLAINING = new Set(['leave', 'hate', 'hates', 'hated', 'dislike', 'dislikes']);
@@ -160,6 +189,8 @@ const NOT_COMPLAINING = new Set(['leave', 'hate', 'hates', 'hated', 'dislike', '
  */
 export function feelingDenied(tokens: string[]): boolean {
   return tokens.some((t, i) => {
+    // "less warmer", "less dimmer": which way is meant is not clear
+    if (t === 'less' && LESS_THEN.has(tokens[i + 1] ?? '')) return true;
     const within = NOT_COMPLAINING.has(t) ? 5 : NEGATIONS.has(t) ? 3 : 0;
     return tokens
       .slice(i + 1, i + 1 + within)
@@ -262,6 +293,17 @@ export function narrated(tokens: string[]): boolean {
         PAST_FORMS.has(t) &&
         SUBJECTS.has(tokens[i - 1] ?? '') &&
         (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
+    )
+  )
+    return true;
+  // "I've closed the blinds", "we have locked the back door": done, told
+  if (
+    tokens.some(
+      (t, i) =>
+        PAST_FORMS.has(t) &&
+        ['have', 'has', 'had', 've'].includes(tokens[i - 1] ?? '') &&
+        SUBJECTS.has(tokens[i - 2] ?? '') &&
+        tokens[i - 2] !== 'you',
     )
   )
     return true;

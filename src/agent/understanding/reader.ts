@@ -38,6 +38,7 @@ import {
   howTo,
   narrated,
   negated,
+  prefixHeardApart,
   NEGATIONS,
   NOT_POLITE,
   politeOnly,
@@ -79,7 +80,17 @@ export class SecondStage {
     const wrapped = wrappedQuestion(all);
     const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
-    if (negated(raw) || narrated(raw) || excepted(raw) || howTo(raw) || feelingDenied(raw) || compared(raw))
+    if (
+      negated(raw) ||
+      narrated(raw) ||
+      excepted(raw) ||
+      howTo(raw) ||
+      feelingDenied(raw) ||
+      compared(raw) ||
+      prefixHeardApart(raw) ||
+      // "start a timer for the heater": a kitchen timer is no command on the heater
+      raw.some((t) => t === 'timer' || t === 'timers')
+    )
       return undefined;
     // "drop in on the kitchen", "call mum", "announce dinner": errands of another assistant
     // (as the request's own verb: "the phone's ringing", "I need to take this call" are reasons)

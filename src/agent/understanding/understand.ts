@@ -15,7 +15,7 @@ import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet, onCondition } from './guards.js';
+import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet, onCondition, vaguelyLater } from './guards.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, toldState } from './told.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
@@ -120,6 +120,8 @@ export class Understanding {
     if (tokens.length === 0) return { kind: 'none' };
     const special = specialIntent(tokens);
     if (special) return { kind: 'special', intent: special };
+    // "porch light ❌": a sign of no, or of yes, is no word of which
+    if (/[\u274C\u274E\u2716\u{1F44E}\u{1F6AB}\u26D4]/u.test(text)) return { kind: 'none' };
     // "Tom, turn off the telly", "kids, lock the back door": said to someone else
     if (toSomeoneElse(this.engine.registry, text)) return { kind: 'none' };
 
@@ -147,7 +149,8 @@ export class Understanding {
     const conditional = ownCondition(this, tokens, area);
     if (conditional) return conditional;
     // "lock the back door if the alarm is armed": any other condition is not checked now
-    if (onCondition(tokens)) return { kind: 'none' };
+    // ("turn off the lights in a while"; not "…, Jess is coming round later": a clause of its own)
+    if (onCondition(tokens) || (vaguelyLater(tokens) && !/[,;:]/.test(text))) return { kind: 'none' };
     // ("hypothetically, could you unlock the front door?": whatever the parts say)
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
 
@@ -220,7 +223,7 @@ export class Understanding {
     const cut = cutWhen(tokens);
     // "turn off the lights when I leave", "lock up once we're in bed": a condition that is no
     // time this agent can keep — never done now
-    if (!cut.when && awaitsAnEvent(tokens)) return undefined;
+    if (!cut.when && (awaitsAnEvent(tokens) || vaguelyLater(tokens))) return undefined;
     if (cut.when) {
       const r = this.read(cut.tokens, area, referent);
       if (r && valueMisread(cut.tokens, this.said, r)) return undefined;

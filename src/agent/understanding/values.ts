@@ -17,6 +17,12 @@ const NAMING = new Set(
 const AT_A_TIME = new Set(['at', 'for', 'by', 'from', 'till', 'until']);
 /** Words before a number that counts things: "the 2 lamps", "both 3 …". */
 const COUNTING = new Set(['the', 'my', 'our', 'those', 'these', 'all', 'both']);
+/** Words that make a number before them a difference: "10 louder", "20 brighter". */
+const COMPARATIVES = new Set(
+  'louder quieter brighter dimmer darker warmer cooler colder hotter higher lower more less up down'.split(
+    ' ',
+  ),
+);
 /** Words naming the kind of value: "tv volume at ten", "brightness on 5". */
 const VALUE_WORDS = new Set(['volume', 'brightness', 'temperature', 'position', 'degrees', 'percent']);
 /** Units and words that make the number a value after all: "at 8 percent", "for 7 degrees". */
@@ -44,8 +50,12 @@ export function valueMisread(tokens: string[], raw: string, r: Reading): boolean
   if (at < 0) return false;
   const before = tokens[at - 1] ?? '';
   const after = tokens[at + 1] ?? '';
+  // "make the tv 10 louder", "10 percent dimmer": a step of that size, not a level
+  if (COMPARATIVES.has(UNITS.has(after) ? (tokens[at + 2] ?? '') : after)) return true;
   if (UNITS.has(after)) return false;
   if (after === 'am' || after === 'pm' || after === 'oclock') return true;
+  // "twenty to", "twenty too" at the end: a number heard in part ("twenty two")
+  if (['to', 'too', 'for', 'four'].includes(after) && at === tokens.length - 2) return true;
   if (NAMING.has(before)) return true;
   // "put the telly volume at twelve": the kind of value said makes the number one
   if (tokens.some((t) => VALUE_WORDS.has(t))) return false;
