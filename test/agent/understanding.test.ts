@@ -554,7 +554,8 @@ describe('context and dialogue', () => {
     ['turn it off', ['turn on the kitchen light'], 'HassTurnOff', { name: 'Kitchen Light' }],
     // "one" after a place or a determiner is a device, never a brightness of 1 %
     ['the upstairs one', ['turn on the ceiling light'], 'HassTurnOn', { name: 'Bedroom Ceiling Light' }],
-    ['the garage one', ['turn on the desk lamp'], 'HassTurnOn', { area: 'Garage', domain: 'light' }],
+    // (the one light there)
+    ['the garage one', ['turn on the desk lamp'], 'HassTurnOn', { name: 'Garage Light' }],
     // "back" after a pronoun is the adverb, not the back door
     ['switch it back on', ['turn off the desk lamp'], 'HassTurnOn', { name: 'Desk Lamp' }],
     ['the back one as well', ['lock the front door'], 'HassTurnOn', { name: 'Back Door' }],
@@ -2702,5 +2703,25 @@ describe('found by a second probe: numbers heard in part, prefixes heard apart, 
     ],
   ])('"%s"', (text, intent, slots) => {
     expect(read(text)).toEqual({ intent, slots });
+  });
+});
+
+describe('"the hallway one": the same kind of device in the place now said', () => {
+  it('in a compound', () => {
+    expect(read('turn off the porch light and turn on the hallway one')).toEqual({
+      intent: 'HassTurnOff+HassTurnOn',
+      slots: { '1.name': 'Porch Light', '2.name': 'Hallway Light' },
+    });
+    expect(read('turn off the kitchen fan and turn on the bedroom one')).toEqual({
+      intent: 'HassTurnOff+HassTurnOn',
+      slots: { '1.name': 'Kitchen Fan', '2.name': 'Ceiling Fan' },
+    });
+  });
+
+  it('in a follow-up', () => {
+    expect(read('and the hallway one', null, ['turn off the porch light'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Hallway Light' },
+    });
   });
 });

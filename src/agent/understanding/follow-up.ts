@@ -7,7 +7,7 @@ import type { IntentArea, IntentFloor } from '../intents/registry.js';
 import { domainsForIntent, INTENT_DOMAINS } from './choose-intent.js';
 import type { Reading, Referent, Target } from './reading.js';
 import type { Item } from './tagger.js';
-import { askWhich, byNoun, finish } from './targets.js';
+import { askWhich, byNoun, finish, membersOf } from './targets.js';
 
 /** A sentence with no action of its own, read as the last turn's intent on a new target. */
 export function readFollowUp(
@@ -79,6 +79,10 @@ export function readFollowUp(
       ...(prev.kind === 'group' && prev.implied ? { implied: true } : {}),
       ...(place.area ? { area: place.area } : { floor: place.floor }),
     };
+    // "turn off the porch light" — "and the hallway one": one device then, the one there now
+    const there = membersOf(index, target);
+    if (prev.kind === 'entities' && prev.entities.length === 1 && there.length === 1)
+      target = { kind: 'entities', entities: there };
   }
   if (!target) return undefined;
   return finish(index, ref.intent, base, target, allowed);

@@ -485,6 +485,14 @@ export class SecondStage {
       else target = r;
     } else if ((pronoun || !explicitPlace) && ctx.referent && compatible(ctx.referent.target, allowed)) {
       target = ctx.referent.target;
+      // "… and turn on the hallway one": the same kind of device, in the place now said
+      const kind = explicitPlace ? kindOf(ctx.referent.target) : undefined;
+      const devices = target.kind === 'entities' ? target.entities : membersOf(this.index, target);
+      if (kind && !devices.every((e) => inPlace(this.index, e, place))) {
+        const there: Target = { kind: 'group', ...kind, ...place };
+        const one = membersOf(this.index, there);
+        target = one.length === 1 ? { kind: 'entities', entities: one } : there;
+      }
     } else {
       const implied =
         [...cueSet].map((c) => CUE_IMPLIES[c]).find((d) => d !== undefined) ??
@@ -559,4 +567,26 @@ function notAsOpposite(tokens: string[]): string[] {
     } else out.push(tokens[i]!);
   }
   return out;
+}
+
+/** The kind of device a target is of, if one: its domain and device class. */
+function kindOf(t: Target): { domain: string; device_class?: string } | undefined {
+  if (t.kind === 'group')
+    return { domain: t.domain, ...(t.device_class ? { device_class: t.device_class } : {}) };
+  const domains = new Set(t.entities.map((e) => e.domain));
+  const classes = new Set(t.entities.map((e) => e.device_class ?? ''));
+  if (domains.size !== 1) return undefined;
+  const cls = classes.size === 1 ? [...classes][0] : '';
+  return { domain: [...domains][0]!, ...(cls ? { device_class: cls } : {}) };
+}
+
+/** Whether a device is in the area or on the floor said. */
+function inPlace(
+  index: RegistryIndex,
+  e: IntentEntity,
+  place: { area?: IntentArea; floor?: IntentFloor },
+): boolean {
+  if (place.area) return e.area === place.area.id;
+  if (place.floor) return floorOf(index, e) === place.floor.id;
+  return true;
 }
