@@ -2725,3 +2725,30 @@ describe('"the hallway one": the same kind of device in the place now said', () 
     });
   });
 });
+
+describe('a compound shares its kind of device and a value said last', () => {
+  it.each([
+    [
+      'lights off in the kitchen and on in the hallway',
+      'HassTurnOff+HassTurnOn',
+      { '1.domain': 'light', '1.area': 'Kitchen', '2.area': 'Hallway', '2.domain': 'light' },
+    ],
+    [
+      'turn on the office and bedroom lights',
+      'HassTurnOn+HassTurnOn',
+      { '1.area': 'Office', '1.domain': 'light', '2.area': 'Bedroom', '2.domain': 'light' },
+    ],
+    [
+      'dim the floor lamp and the desk lamp to 10',
+      'HassLightSet+HassLightSet',
+      { '1.name': 'Floor Lamp', '1.brightness': 10, '2.name': 'Desk Lamp', '2.brightness': 10 },
+    ],
+    [
+      'dim the floor lamp and set the desk lamp to 10',
+      'HassLightSet+HassLightSet',
+      { '1.name': 'Floor Lamp', '1.brightness_step': 'down', '2.name': 'Desk Lamp', '2.brightness': 10 },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -255,8 +255,73 @@ export function compound(
   // a wait with nothing after it to do
   if (wait && parts.every((p) => !p.when)) return undefined;
   if (parts.length === 1) return { kind: 'command', command: parts[0]! };
+  sharedKind(parts);
+  sharedValue(parts, heads);
   return { kind: 'compound', parts };
 }
+/** The kind of device a part acts on, if one: its domain and device class. */
+function kindOf(c: Command): { domain: string; device_class?: string } | undefined {
+  const t = c.reading.target;
+  if (!t) return undefined;
+  if (t.kind === 'group')
+    return t.domain === '*'
+      ? undefined
+      : { domain: t.domain, ...(t.device_class ? { device_class: t.device_class } : {}) };
+  const domains = new Set(t.entities.map((e) => e.domain));
+  return domains.size === 1 ? { domain: [...domains][0]! } : undefined;
+}
+
+/**
+ * "lights off in the kitchen and on in the hallway", "turn on the office and bedroom lights":
+ * a part said of a place alone takes the kind of device the other parts name (one kind only).
+ */
+function sharedKind(parts: Command[]): void {
+  const kinds = new Map(
+    parts.flatMap((p) => {
+      const k = kindOf(p);
+      return k ? [[JSON.stringify(k), k] as const] : [];
+    }),
+  );
+  if (kinds.size !== 1) return;
+  const kind = [...kinds.values()][0]!;
+  parts.forEach((p, i) => {
+    const t = p.reading.target;
+    if (t?.kind !== 'group' || t.domain !== '*' || (!t.area && !t.floor)) return;
+    parts[i] = {
+      ...p,
+      reading: { ...p.reading, slots: { ...p.reading.slots, ...kind }, target: { ...t, ...kind } },
+    };
+  });
+}
+
+/** The value slots and the steps they replace. */
+const VALUE_OF_STEP: Record<string, string> = {
+  brightness_step: 'brightness',
+  volume_step: 'volume_level',
+  temperature_step: 'temperature',
+};
+
+/**
+ * "dim the floor lamp and the desk lamp to 10": a value said once, last, without a verb of
+ * its own, is the value of the parts before it of the same intent that said only a step.
+ */
+function sharedValue(parts: Command[], heads: string[]): void {
+  const last = parts[parts.length - 1]!;
+  const head = tokenize(heads[heads.length - 1] ?? '');
+  if (ACTION_VERBS.has(head[0] ?? '')) return;
+  for (const [step, value] of Object.entries(VALUE_OF_STEP)) {
+    const v = last.reading.slots[value];
+    if (typeof v !== 'number') continue;
+    parts.forEach((p, i) => {
+      if (i === parts.length - 1 || p.reading.intent !== last.reading.intent || !(step in p.reading.slots))
+        return;
+      if (/\d/.test(heads[i] ?? '')) return;
+      const { [step]: _step, ...slots } = p.reading.slots;
+      parts[i] = { ...p, reading: { ...p.reading, slots: { ...slots, [value]: v } } };
+    });
+  }
+}
+
 /** What a feeling asks of: "cold" of the heating, "dark" of the lights, "loud" of the sound. */
 const FEELING_INTENT: Partial<Record<string, string>> = {
   warmer: 'HassClimateSetTemperature',
