@@ -2752,3 +2752,21 @@ describe('a compound shares its kind of device and a value said last', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('follow-ups: a choice refused, a command set for later', () => {
+  it('"not the desk one" never picks the desk lamp; with one other left, it is that one', () => {
+    expect(read('not the desk one', null, ['turn on the lamp']).intent).toBeNull();
+    expect(read('not the front one', null, ['lock the door'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+  });
+
+  it('after a command set for later, "and …" is for then too, and a bare number is not set', () => {
+    expect(read('and the coffee machine', null, ['turn on the kettle in 10 minutes'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Coffee Machine', delay_seconds: 600 },
+    });
+    expect(read('make it 20', null, ['turn off the lights in 10 minutes']).intent).toBeNull();
+  });
+});

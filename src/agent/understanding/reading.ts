@@ -25,6 +25,8 @@ export interface Referent {
   intent: string;
   slots: Record<string, string | number>;
   target: Target;
+  /** The last turn was set for later ("… in 10 minutes"): "and the kettle" is for then too. */
+  later?: { delay_seconds?: number; at?: string; tomorrow?: boolean } | undefined;
 }
 
 export interface Reading {

@@ -15,7 +15,15 @@ import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { describedDevice } from './described.js';
 import { moreOfTheSame } from './follow-up.js';
-import { ACTION_VERBS, awaitsAnEvent, EVERY_WORDS, ofASet, onCondition, vaguelyLater } from './guards.js';
+import {
+  ACTION_VERBS,
+  awaitsAnEvent,
+  EVERY_WORDS,
+  NEGATIONS,
+  ofASet,
+  onCondition,
+  vaguelyLater,
+} from './guards.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, toldState } from './told.js';
 import { NOUNS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
@@ -131,6 +139,8 @@ export class Understanding {
       conv.pending = undefined;
       const picked = this.pick(pending, tokens);
       if (picked) return { kind: 'command', command: { reading: picked } };
+      // ("not the desk one" with two others left: still which one — never the one refused)
+      if (tokens.some((w) => NEGATIONS.has(w) || w === 'but' || w === 'except')) return { kind: 'none' };
     }
 
     // "bit more", "a little less": the last step again
@@ -188,8 +198,10 @@ export class Understanding {
 
   /** Remembers what a turn acted on, for the next one. */
   remember(conv: Conversation, u: Understood): void {
-    if (u.kind === 'command') conv.referent = referentOf(u.command.reading);
-    else if (u.kind === 'compound') conv.referent = referentOf(u.parts[u.parts.length - 1]!.reading);
+    if (u.kind === 'command') {
+      const ref = referentOf(u.command.reading);
+      conv.referent = ref && u.command.when ? { ...ref, later: u.command.when } : ref;
+    } else if (u.kind === 'compound') conv.referent = referentOf(u.parts[u.parts.length - 1]!.reading);
     else if (u.kind === 'ask') {
       conv.pending = u.reading;
     }
@@ -235,6 +247,13 @@ export class Understanding {
     const r = this.read(tokens, area, referent);
     if (!r) return undefined;
     if (!QUESTION_INTENTS.has(r.intent) && told) return undefined;
+    // after "turn off the lights in 10 minutes": "make it 20" may be the wait or a level —
+    // not done; "and the coffee machine" is for then too
+    if (referent?.later && !r.ask && !QUESTION_INTENTS.has(r.intent)) {
+      if (tokens.some((t) => /^\d/.test(t)) && !tokens.some((t) => VALUE_UNITS.has(t))) return undefined;
+      if (tokens[0] === 'and' || tokens[0] === 'also' || tokens.includes('too'))
+        return { kind: 'command', command: { reading: r, when: referent.later } };
+    }
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
     if (valueMisread(tokens, this.said, r)) return undefined;
     if (alarmClock(this.stage2, r, tokens, false)) return undefined;
@@ -492,7 +511,10 @@ export class Understanding {
     });
     const best = Math.max(0, ...scored.map((s) => s.hits));
     if (best === 0) return undefined;
-    const top = scored.filter((s) => s.hits === best).map((s) => s.e);
+    let top = scored.filter((s) => s.hits === best).map((s) => s.e);
+    // "not the desk one", "anything but the floor lamp": the others — one left is the answer
+    if (fixed.some((w) => ['not', 'but', 'except', 'apart', 'besides'].includes(w)))
+      top = cands.filter((e) => !top.includes(e));
     if (top.length !== 1) return undefined;
     const e = top[0]!;
     return {
@@ -505,6 +527,9 @@ export class Understanding {
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+
+/** Units that make a number a value, not a wait. */
+const VALUE_UNITS = new Set(['percent', '%', 'degrees', 'degree']);
 
 /** Words that make a bare "set the lounge to 40" about its lights. */
 const LIGHT_WORDS = new Set([
