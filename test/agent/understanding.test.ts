@@ -2770,3 +2770,25 @@ describe('follow-ups: a choice refused, a command set for later', () => {
     expect(read('make it 20', null, ['turn off the lights in 10 minutes']).intent).toBeNull();
   });
 });
+
+describe('an hour said bare is whichever comes first', () => {
+  const tz = 'Europe/London';
+  const at = (text: string) => cutWhen(tokenize(markClockTimes(text))).when!;
+
+  it('"movie night at 9" said at 8 pm is 9 pm; at 6 am it is 9 am', () => {
+    const when = at('movie night at 9');
+    expect(when).toEqual({ at: '09:00', either: true });
+    expect(new Date(dueOf(when, Date.parse('2026-11-24T20:00:00Z'), tz)).toISOString()).toBe(
+      '2026-11-24T21:00:00.000Z',
+    );
+    expect(new Date(dueOf(when, Date.parse('2026-11-24T06:00:00Z'), tz)).toISOString()).toBe(
+      '2026-11-24T09:00:00.000Z',
+    );
+  });
+
+  it('a part of the day or am/pm said is kept', () => {
+    expect(at('open the blinds at 7 am')).toEqual({ at: '07:00' });
+    expect(at('turn on the porch light at 7 tonight')).toEqual({ at: '19:00' });
+    expect(at('open the blinds at 7:45 tomorrow morning')).toEqual({ at: '07:45', tomorrow: true });
+  });
+});

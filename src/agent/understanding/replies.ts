@@ -34,8 +34,11 @@ export function dueOf(when: When, now: number, tz: string): number {
   const [h, m] = (when.at ?? '00:00').split(':').map(Number);
   const today = localDateOf(now, tz);
   if (when.tomorrow) return instantOf(addDays(today, 1), h!, m!, tz);
-  const at = instantOf(today, h!, m!, tz);
-  return at > now ? at : instantOf(addDays(today, 1), h!, m!, tz);
+  const next = (hour: number) => {
+    const at = instantOf(today, hour, m!, tz);
+    return at > now ? at : instantOf(addDays(today, 1), hour, m!, tz);
+  };
+  return when.either ? Math.min(next(h!), next(h! + 12)) : next(h!);
 }
 
 export function whenInWords(when: When, due: number, now: number, tz: string): string {

@@ -11,6 +11,8 @@ export interface When {
   at?: string;
   /** "at 7:45 tomorrow morning": the time of tomorrow, not the next one. */
   tomorrow?: boolean;
+  /** "at 9" with no morning or evening said: the sooner of 9:00 and 21:00. */
+  either?: boolean;
 }
 
 const UNIT_SECONDS: Record<string, number> = {
@@ -88,7 +90,7 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
         const tomorrow = day.tomorrow || r.tomorrow;
         return {
           tokens: [...tokens.slice(0, i - day.length), ...tokens.slice(r.end)],
-          when: { at: r.at, ...(tomorrow ? { tomorrow: true } : {}) },
+          when: { at: r.at, ...(tomorrow ? { tomorrow: true } : r.either ? { either: true } : {}) },
         };
       }
     }
@@ -170,7 +172,7 @@ function readClock(
   tokens: string[],
   i: number,
   pmSaid = false,
-): { at: string; end: number; tomorrow?: boolean } | undefined {
+): { at: string; end: number; tomorrow?: boolean; either?: boolean } | undefined {
   // "at a quarter to six"
   if (tokens[i] === 'a' && tokens[i + 1] === 'quarter') i++;
   const t = tokens[i] ?? '';
@@ -228,6 +230,8 @@ function readClock(
   // "at 6 o'clock in the morning": the o'clock first, then the part of the day
   if (tokens[j] === 'o' && tokens[j + 1] === 'clock') j += 2;
   else if (tokens[j] === 'oclock') j++;
+  const hourSaid = h;
+  const afterHour = j;
   let tomorrow = false;
   if (tokens[j] === 'tomorrow') {
     tomorrow = true;
@@ -280,7 +284,14 @@ function readClock(
   // "at 7 pm tonight", "at 9 today": the day after the hour adds nothing more
   if (tokens[j] === 'tonight' || tokens[j] === 'today') j++;
   if (h > 23 || m > 59) return undefined;
-  return { at: `${pad(h)}:${pad(m)}`, end: j, ...(tomorrow ? { tomorrow } : {}) };
+  // "movie night at 9": an hour said bare, without a part of the day, is whichever 9 comes first
+  const either = !pmSaid && !tomorrow && h === hourSaid && h >= 1 && h <= 11 && j === afterHour;
+  return {
+    at: `${pad(h)}:${pad(m)}`,
+    end: j,
+    ...(tomorrow ? { tomorrow } : {}),
+    ...(either ? { either } : {}),
+  };
 }
 
 const STEP_WORDS = new Set(
