@@ -2792,3 +2792,30 @@ describe('an hour said bare is whichever comes first', () => {
     expect(at('open the blinds at 7:45 tomorrow morning')).toEqual({ at: '07:45', tomorrow: true });
   });
 });
+
+describe('found by the second probe, more: moved by a part, a compound name opened, heard in part', () => {
+  it.each([
+    'raise the blinds a quarter',
+    'close the blinds a quarter',
+    'turn on the light by the back door',
+    'halve the volume on the tv',
+    'unlocked the front door',
+    'the arm the alarm',
+    'turn off the porch light at down',
+    'set the floor lamp to forty for percent',
+    'set the thermostat to twenty for',
+    'floor lamp 0.5',
+    'can the heater go to 25?',
+    'can I dim the kitchen light?',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['open the blinds a quarter of the way', 'HassSetPosition', { name: 'Living Room Blinds', position: 25 }],
+    ['turn on the lights round the back of the telly', 'HassTurnOn', { name: 'TV Backlight' }],
+    ['can I have the kitchen light on', 'HassTurnOn', { name: 'Kitchen Light' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -53,6 +53,10 @@ export function withReason(
   if (asked) return asked;
   for (let i = 2; i < tokens.length; i++) {
     const tail = tokens.slice(i);
+    // ("set the thermostat to twenty | for": a number heard in part, no reason)
+    if (tail.length === 1 && ['to', 'too', 'for', 'four'].includes(tail[0]!)) continue;
+    // ("… to forty | for percent": a unit is of the value, no reason)
+    if (tail.some((t) => ['percent', 'degrees', 'degree', 'celsius', 'fahrenheit'].includes(t))) continue;
     // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
     // (never right after a verb or its particle: "switch on | the geyser …" has no target)
     const subject =

@@ -126,6 +126,8 @@ const PLAIN_WORDS = new Set([
   'dawn',
   'dusk',
   'noon',
+  // "halve the volume" is no "have"
+  'halve',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

@@ -94,13 +94,14 @@ const LANDMARKS: Record<string, string[]> = {
 export const LANDMARK_WORDS: ReadonlySet<string> = new Set(Object.keys(LANDMARKS));
 
 /** The words of a name, with compounds opened: "backlight" also says "back" and "light". */
-function nameWords(e: IntentEntity): Set<string> {
+function nameWords(e: IntentEntity, opened = true): Set<string> {
   const words = new Set<string>();
   for (const n of [e.name, ...(e.aliases ?? [])])
     for (const w of tokenize(n)) {
       words.add(w);
-      for (const part of ['light', 'side', 'stand'])
-        if (w.endsWith(part) && w.length > part.length) words.add(w.slice(0, -part.length)).add(part);
+      if (opened)
+        for (const part of ['light', 'side', 'stand'])
+          if (w.endsWith(part) && w.length > part.length) words.add(w.slice(0, -part.length)).add(part);
     }
   return words;
 }
@@ -219,8 +220,11 @@ function fitting(index: RegistryIndex, word: string, landmark: string[]): Intent
       .filter((e) => !cands.includes(e) && landmark.some((w) => nameWords(e).has(w)))
       .map((e) => e.area),
   );
+  // "the light by the back door": a landmark that is a device's whole name is no word of a
+  // compound ("backlight")
+  const landmarkDevice = reg.entities.some((e) => tokenize(e.name).join(' ') === landmark.join(' '));
   const scored = cands.map((e) => {
-    const words = nameWords(e);
+    const words = nameWords(e, !landmarkDevice);
     const area = e.area ? index.areaById.get(e.area) : undefined;
     const areaWords = area ? [area.name, ...(area.aliases ?? [])].flatMap((n) => tokenize(n)) : [];
     // a room's word in a name ("Bedroom Curtains") says the room, not which device

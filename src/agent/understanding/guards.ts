@@ -155,7 +155,9 @@ export function prefixHeardApart(tokens: string[]): boolean {
       (['lock', 'locked'].includes(t) &&
         ['on', 'in', 'an', 'un'].includes(tokens[i - 1] ?? '') &&
         !ACTION_VERBS.has(tokens[i - 2] ?? '')) ||
-      (['arm', 'armed'].includes(t) && ['dis', 'this', 'de', 'des'].includes(tokens[i - 1] ?? '')),
+      (['arm', 'armed'].includes(t) && ['dis', 'this', 'the', 'de', 'des'].includes(tokens[i - 1] ?? '')) ||
+      // "turn off the porch light at down": "at dawn" heard as "at down"
+      ((t === 'down' || t === 'don') && tokens[i - 1] === 'at'),
   );
 }
 
@@ -296,6 +298,8 @@ export function narrated(tokens: string[]): boolean {
     )
   )
     return true;
+  // "unlocked the front door": a past form first, with its object, tells what was done
+  if (PAST_FORMS.has(tokens[0] ?? '') && DONE_TO.has(tokens[1] ?? '')) return true;
   // "I've closed the blinds", "we have locked the back door": done, told
   if (
     tokens.some(
@@ -348,7 +352,7 @@ export const NOT_POLITE = new Set(
    monday tuesday wednesday thursday friday saturday sunday every each whenever while once twice
    instead rather only without against nobody nothing none neither nor unplug disconnect remove
    delete reset break broke broken why who whose whom where remind reminder ask text call message
-   email ring phone say pretend imagine suppose schedule program book order buy undo revert reverse`.split(
+   email ring phone say pretend imagine suppose schedule program book order buy undo revert reverse halve double triple quadruple`.split(
     /\s+/,
   ),
 );

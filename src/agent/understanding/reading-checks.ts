@@ -124,6 +124,19 @@ export function closedBy(r: Reading, tokens: string[]): Reading {
   return closedSaid || closing ? { ...r, slots: { ...r.slots, position: 100 - p } } : r;
 }
 
+/**
+ * "raise the blinds a quarter", "lower the curtains a third": moved by a part of the way from
+ * where they are, which no position said as a number is.
+ */
+export function movedByPart(r: Reading, tokens: string[]): boolean {
+  if (r.intent !== 'HassSetPosition') return false;
+  const moving = tokens.some((t) => ['raise', 'lower', 'drop', 'lift', 'close', 'shut', 'pull'].includes(t));
+  return (
+    moving &&
+    tokens.some((t, i) => t === 'a' && ['quarter', 'third', 'fifth', 'tenth'].includes(tokens[i + 1] ?? ''))
+  );
+}
+
 /** "a bit", "a crack", "slightly": part of the way (not "a bit of light"). */
 export function partWay(tokens: string[]): boolean {
   return tokens.some(

@@ -140,7 +140,7 @@ export function aboutAnAction(tokens: string[]): boolean {
   });
 }
 const ADVICE_OR_CHALLENGE =
-  /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better|cheaper|save|cost|worth)\b|\b(just|only) asking\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just |only )?(kidding|joking)$|\b(its|it is) not like\b|\b(no point|no need|no use|refrain from|not to be|never to be|dont bother|do not bother)\b/;
+  /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better|cheaper|save|cost|worth)\b|\b(just|only) asking\b|^can (the|my|our) [a-z ]+ (go|get|be set|be turned|turn) |^(can|could|may) (i|we) (dim|turn|switch|set|open|close|lock|unlock|raise|lower)\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just |only )?(kidding|joking)$|\b(its|it is) not like\b|\b(no point|no need|no use|refrain from|not to be|never to be|dont bother|do not bother)\b/;
 
 /**
  * Someone else's words or intention: "she told me to turn off the porch light", "dad will

@@ -41,6 +41,7 @@ import {
   closedBy,
   coversOnly,
   namedElsewhere,
+  movedByPart,
   narrowedByNoun,
   partWay,
   toSomeoneElse,
@@ -267,6 +268,7 @@ export class Understanding {
     // or a close would overshoot — not done
     if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(this.stage2, r) && partWay(tokens))
       return undefined;
+    if (movedByPart(r, tokens)) return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
     // "about to hop on a call": switching on nothing named is no command
     const t = r.target;

@@ -54,8 +54,14 @@ export function valueMisread(tokens: string[], raw: string, r: Reading): boolean
   if (COMPARATIVES.has(UNITS.has(after) ? (tokens[at + 2] ?? '') : after)) return true;
   if (UNITS.has(after)) return false;
   if (after === 'am' || after === 'pm' || after === 'oclock') return true;
-  // "twenty to", "twenty too" at the end: a number heard in part ("twenty two")
-  if (['to', 'too', 'for', 'four'].includes(after) && at === tokens.length - 2) return true;
+  // "twenty to", "forty for percent": a number heard in part ("twenty two", "forty four")
+  if (
+    ['to', 'too', 'for', 'four'].includes(after) &&
+    (at === tokens.length - 2 || UNITS.has(tokens[at + 2] ?? ''))
+  )
+    return true;
+  // "floor lamp 0.5": a level is a whole percent
+  if (slot !== 'temperature' && !Number.isInteger(value)) return true;
   if (NAMING.has(before)) return true;
   // "put the telly volume at twelve": the kind of value said makes the number one
   if (tokens.some((t) => VALUE_WORDS.has(t))) return false;
