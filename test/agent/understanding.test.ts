@@ -2819,3 +2819,16 @@ describe('found by the second probe, more: moved by a part, a compound name open
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('"turn them off" after devices named in a compound', () => {
+  it('acts on each of them; "it" is the last', () => {
+    expect(read('turn them off', null, ['turn on the kitchen light and the fan'])).toEqual({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Kitchen Light', '2.name': 'Kitchen Fan' },
+    });
+    expect(read('turn it off', null, ['turn on the kitchen light and the fan'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Fan' },
+    });
+  });
+});

@@ -202,14 +202,62 @@ export class Understanding {
     if (u.kind === 'command') {
       const ref = referentOf(u.command.reading);
       conv.referent = ref && u.command.when ? { ...ref, later: u.command.when } : ref;
-    } else if (u.kind === 'compound') conv.referent = referentOf(u.parts[u.parts.length - 1]!.reading);
+    } else if (u.kind === 'compound') conv.referent = this.allOf(u.parts);
     else if (u.kind === 'ask') {
       conv.pending = u.reading;
     }
   }
 
+  /**
+   * "turn on the kitchen light and the fan" — "turn them off": what a compound acted on, all of
+   * it (the last part's intent and values, every part's devices).
+   */
+  private allOf(parts: Command[]): Referent | undefined {
+    const last = referentOf(parts[parts.length - 1]!.reading);
+    if (!last) return undefined;
+    // (devices named, each: a kind in a place stays the last part's, as before)
+    if (parts.some((p) => p.reading.target?.kind !== 'entities')) return last;
+    const devices = parts.flatMap((p) =>
+      p.reading.target?.kind === 'entities' ? p.reading.target.entities : [],
+    );
+    const entities = [...new Set(devices)];
+    if (entities.length === 0) return last;
+    const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...values } = last.slots;
+    return { intent: last.intent, slots: values, target: { kind: 'entities', entities } };
+  }
+
+  /**
+   * A plural pronoun ("them", "both", "those") for devices of several names, as the last turn
+   * left them: the same command on each, as parts of one. Anything else is read as before.
+   */
+  private eachOf(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Understood | undefined {
+    const t = referent?.target;
+    if (t?.kind !== 'entities' || new Set(t.entities.map((e) => e.name)).size < 2) return undefined;
+    // ("turn it off": the last of them, as it was before)
+    if (tokens.some((w) => w === 'it' || w === 'that') && !tokens.some((w) => PLURAL_PRONOUNS.has(w)))
+      return this.single(tokens, area, {
+        ...referent!,
+        target: { kind: 'entities', entities: t.entities.slice(-1) },
+      });
+    if (!tokens.some((w) => PLURAL_PRONOUNS.has(w))) return undefined;
+    const parts: Command[] = [];
+    for (const e of t.entities) {
+      const u = this.single(tokens, area, { ...referent!, target: { kind: 'entities', entities: [e] } });
+      if (u?.kind !== 'command' || QUESTION_INTENTS.has(u.command.reading.intent)) return undefined;
+      parts.push(u.command);
+    }
+    return { kind: 'compound', parts };
+  }
+
   /** One command, with or without a time to act. */
   single(said: string[], area: string | null, referent: Referent | undefined): Understood | undefined {
+    // "turn them off" after several devices by name: each of them
+    const each = this.eachOf(said, area, referent);
+    if (each) return each;
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
     const lead = leadingSecondThoughts(said);
@@ -529,6 +577,8 @@ export class Understanding {
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+
+const PLURAL_PRONOUNS = new Set(['them', 'both', 'those', 'they', 'em']);
 
 /** Units that make a number a value, not a wait. */
 const VALUE_UNITS = new Set(['percent', '%', 'degrees', 'degree']);
