@@ -10,6 +10,7 @@ import type { Clock } from '../clock.js';
 import type { Agent, AgentAction, AgentMessage, AgentReply, AgentStatus } from './agents.js';
 import type { AgentActor, HomeAccess } from './home-access.js';
 import { IntentEngine, type IntentResult } from './intents/engine.js';
+import { tokenize } from './intents/normalize.js';
 import { asResult, needsConfirmation, plan, type PlannedCommand } from './plan.js';
 import { answerQuestion, QUESTIONS } from './questions.js';
 import { actionReply, confirmQuestion, joinNames } from './replies.js';
@@ -242,8 +243,22 @@ export class HomeAgent implements Agent {
       case 'HearthTimerCancel': {
         if (msg.user.role === 'viewer') return refuse(intent);
         const mine = this.timers?.list(msg.user.id) ?? [];
-        const id =
-          conv.lastTimer && mine.some((t) => t.id === conv.lastTimer)
+        // "cancel the kettle timer": the timer whose label names what was said, never another
+        const said = timerWords(msg.text);
+        const named =
+          said.length > 0 ? mine.filter((t) => said.every((w) => labelWords(t.label).has(w))) : undefined;
+        if (named && named.length !== 1)
+          return {
+            reply:
+              named.length === 0
+                ? "You have no timer for that; say 'what timers do I have' to hear them."
+                : 'Several of your timers fit; cancel one on the dashboard.',
+            intent,
+            actions: [],
+          };
+        const id = named
+          ? named[0]!.id
+          : conv.lastTimer && mine.some((t) => t.id === conv.lastTimer)
             ? conv.lastTimer
             : mine.length === 1
               ? mine[0]!.id
@@ -260,7 +275,7 @@ export class HomeAgent implements Agent {
         }
         const label = this.timers!.get(id)?.label ?? 'that';
         await this.timers!.cancel(id);
-        conv.lastTimer = undefined;
+        if (conv.lastTimer === id) conv.lastTimer = undefined;
         return { reply: `Cancelled: ${label}.`, intent, actions: [] };
       }
       default:
@@ -366,3 +381,15 @@ function nothingFound(r: Reading, found: number): string {
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const joinAll = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** Words that say which timer beyond "cancel the timer": "cancel the kettle timer" → kettle. */
+const NOT_WHICH_TIMER = new Set(
+  `cancel scrap delete remove forget drop stop never mind the a an my that this it its timer timers
+   one 1 ones please for of on off all last again now just can could would you pls thanks`.split(/\s+/),
+);
+function timerWords(text: string): string[] {
+  return tokenize(text).filter((w) => !NOT_WHICH_TIMER.has(w));
+}
+function labelWords(label: string): Set<string> {
+  return new Set(tokenize(label));
+}

@@ -75,6 +75,22 @@ describe('one-shot timers by chat', () => {
     );
   });
 
+  it('cancels the timer a message names, never another', async () => {
+    await chat(alice.token, 'open the living room blinds in 30 minutes', 'c5');
+    await chat(alice.token, 'turn off the kitchen light in 5 minutes', 'c5');
+    expect((await chat(alice.token, 'cancel the porch light timer', 'c5')).reply).toMatch(
+      /^You have no timer for that/,
+    );
+    expect((await chat(alice.token, 'cancel the blinds timer', 'c5')).reply).toBe(
+      'Cancelled: open the Living Room Blinds.',
+    );
+    expect((await chat(alice.token, 'cancel that', 'c5')).reply).toBe(
+      'Cancelled: turn off the Kitchen Light.',
+    );
+    const left = (await t.api('GET', '/api/ai/timers', { token: alice.token })).body;
+    expect(left.map((x: { label: string }) => x.label)).toEqual(['turn on the Hallway Light']);
+  });
+
   it("reads 'at 7' in the home's time zone and cancels over REST", async () => {
     const r = await chat(alice.token, 'open the living room blinds at 7', 'c3');
     // 18:00 UTC is 19:00 in Berlin: the next 07:00 there is 06:00 UTC tomorrow
