@@ -2832,3 +2832,21 @@ describe('"turn them off" after devices named in a compound', () => {
     });
   });
 });
+
+describe('"only" after a value, and the value said again as a limit', () => {
+  it.each([
+    [
+      'open the living room blinds sixty percent only, too much sun',
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 60 },
+    ],
+    ['floor lamp at forty percent only, not more', 'HassLightSet', { name: 'Floor Lamp', brightness: 40 }],
+    ['set the thermostat to 21 only', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 21 }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"not more" after no value takes the request back', () => {
+    expect(read('turn off the lights, not more').intent).toBeNull();
+  });
+});

@@ -118,6 +118,15 @@ export function compound(
     }
     // "turn on all the lights, well, not the porch": an exception the parts cannot honour —
     // nothing is done rather than too much
+    // "forty percent only, not more": the value said again as a limit
+    if (
+      i > 0 &&
+      tokenize(segments[i - 1]!).some((t) => /^\d/.test(t)) &&
+      /^(not|no|nothing) (more|less|higher|lower|brighter|louder|warmer|than that)( than that)?$/.test(
+        thoughts.join(' '),
+      )
+    )
+      return;
     if (i > 0 && EXCEPTION_OPENERS.has(thoughts.find((t) => !FILLERS.has(t)) ?? '')) {
       listed = true;
       return;

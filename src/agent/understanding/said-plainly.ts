@@ -237,9 +237,16 @@ export function saidPlainly(said: string[]): string[] {
         break;
       }
     }
-  // "only halfway", "just 50 percent": "only" before a value limits nothing else
-  for (let i = raw.length - 2; i >= 0; i--)
-    if (raw[i] === 'only' && /^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1]!)) raw.splice(i, 1);
+  // "only halfway", "just 50 percent": "only" before a value limits nothing else; nor after
+  // it ("forty percent only", "make it twenty two only": Indian English "just")
+  for (let i = raw.length - 1; i >= 0; i--)
+    if (
+      raw[i] === 'only' &&
+      (/^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1] ?? '') ||
+        /^\d/.test(raw[i - 1] ?? '') ||
+        ['percent', 'degrees', '%'].includes(raw[i - 1] ?? ''))
+    )
+      raw.splice(i, 1);
   // "send the hoover back": back home, not the Back Door
   for (let i = 1; i < raw.length; i++)
     if (
