@@ -2850,3 +2850,12 @@ describe('"only" after a value, and the value said again as a limit', () => {
     expect(read('turn off the lights, not more').intent).toBeNull();
   });
 });
+
+describe('a purpose after the request', () => {
+  it('"… just enough to see the nappy" is its purpose', () => {
+    expect(read('bedside lamp to five percent, just enough to see the nappy')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness: 5 },
+    });
+  });
+});

@@ -168,8 +168,10 @@ export function compound(
     // (not one that asks for an action in its own way: "…, I reckon you can turn that off now")
     // ("taking bub to her appointment, set away": what one is busy with, the "I'm" left out)
     const busy = doingSomething(segTokens[0] ?? '') && reader.stage2.cuesOf(segTokens[0]!).length === 0;
+    // ("bedside lamp to five percent, just enough to see the nappy": a purpose after the request)
+    const purpose = parts.length > 0 && PURPOSE.test(segTokens.join(' '));
     if (
-      (declarative(seg) || busy) &&
+      (declarative(seg) || busy || purpose) &&
       reader.stage2.isAside(seg) &&
       !readsAsCommand(reader, seg, area, ref) &&
       !asksForAction(segTokens)
@@ -353,6 +355,9 @@ function asksForAction(tokens: string[]): boolean {
 
 const EXCEPTION_OPENERS = new Set(['not', 'except', 'apart', 'besides', 'excluding', 'bar', 'leave', 'keep']);
 const FILLERS = new Set(['well', 'oh', 'um', 'erm', 'but', 'and', 'just', 'ok', 'okay']);
+
+/** Words that open a purpose said after a request: "… just enough to see", "… so I can read". */
+const PURPOSE = /^(just )?(enough to|so (that|i|we|he|she|they|you|the|my|our)|in order to)\b/;
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
