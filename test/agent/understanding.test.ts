@@ -2859,3 +2859,27 @@ describe('a purpose after the request', () => {
     });
   });
 });
+
+describe('Scots and Northern English words', () => {
+  it.each([
+    ['the coffee machine, on wi it', 'HassTurnOn', { name: 'Coffee Machine' }],
+    [
+      'get the office up tae twenty-one degrees',
+      'HassClimateSetTemperature',
+      { area: 'Office', temperature: 21 },
+    ],
+    [
+      'turn the thermostat down to 16 at half ten the night',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 16, at: '22:30' },
+    ],
+    ['have we left owt on upstairs?', 'HassGetState', { floor: 'Upper Floor', state: 'on' }],
+    ['is there anybody in the hoose the now', 'HassGetState', { domain: 'person', state: 'home' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"the night light" stays a light', () => {
+    expect(read('turn off the night light').intent).toBe('HassTurnOff');
+  });
+});

@@ -87,8 +87,44 @@ export function tokenize(text: string): string[] {
   const raw = s
     .split(/\s+/)
     .filter((t) => t.length > 0)
-    .flatMap((t) => SHORTHAND[t] ?? [t]);
-  return numberWords(raw);
+    .flatMap((t) => SHORTHAND[t] ?? DIALECT[t] ?? [t]);
+  return dialectPhrases(numberWords(raw));
+}
+
+/**
+ * Words of Scots and Northern English, as standard English: "switch the big light aff", "turn
+ * it doon", "on wi it", "up tae 21", "the wan by the bed", "have we left owt on".
+ */
+const DIALECT: Record<string, string[]> = {
+  aff: ['off'],
+  doon: ['down'],
+  wi: ['with'],
+  tae: ['to'],
+  wan: ['one'],
+  hoose: ['house'],
+  owt: ['anything'],
+  nowt: ['nothing'],
+  naw: ['no'],
+  kinda: [],
+  sorta: [],
+};
+
+/** "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the day". */
+function dialectPhrases(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [t, next] = [tokens[i], tokens[i + 1]];
+    if (t === 'the' && next === 'now') out.push('now');
+    else if (t === 'the' && next === 'morra') out.push('tomorrow');
+    else if (t === 'the' && next === 'night' && /^\d/.test(tokens[i - 1] ?? '')) out.push('tonight');
+    else if (t === 'the' && next === 'day' && tokens[i - 1] === 'date') out.push('today');
+    else {
+      out.push(t!);
+      continue;
+    }
+    i++;
+  }
+  return out;
 }
 
 /** Chat shorthand, written out: "is the tv on rn", "can u turn it off pls". */
