@@ -2883,3 +2883,13 @@ describe('Scots and Northern English words', () => {
     expect(read('turn off the night light').intent).toBe('HassTurnOff');
   });
 });
+
+describe('a letter held down, "roll that back"', () => {
+  it.each([
+    ['Please put the porch light onn.', 'HassTurnOn', { name: 'Porch Light' }],
+    ['turn offf the kettle', 'HassTurnOff', { name: 'Kettle' }],
+    ['roll that back lol', 'HearthUndo', {}],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -125,13 +125,15 @@ const UNDO_CORES = [
   'make it undone',
   'put everything back',
   'put everything like it was',
+  'roll that back',
+  'roll it back',
+  'roll back',
 ].map((p) => p.split(' '));
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
-   me again now way was how before what you just did all of to everything as like this wrong undo`.split(
-    /\s+/,
-  ),
+   me again now way was how before what you just did all of to everything as like this wrong undo
+   lol haha sorry oops mate love pls`.split(/\s+/),
 );
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(

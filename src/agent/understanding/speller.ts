@@ -40,6 +40,9 @@ export class Speller {
   /** The corrected word(s), or undefined when no single known word fits. */
   correct(tok: string): string[] | undefined {
     if (this.known.has(tok) || this.kept.has(tok)) return [tok];
+    // a letter held down: "onn", "offf", "lighht"
+    const single = tok.replace(/(.)\1+/g, '$1');
+    if (single !== tok && single.length >= 2 && this.known.has(single) && !/\d/.test(tok)) return [single];
     if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
     // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
     const verbForm = /(ing|ed)$/.test(tok);
