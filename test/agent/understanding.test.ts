@@ -2893,3 +2893,12 @@ describe('a letter held down, "roll that back"', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('a sentence that names a device, then a request on "it"', () => {
+  it('"The porch light. Can you turn it off?"', () => {
+    expect(read('the porch light. can you turn it off')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light' },
+    });
+  });
+});

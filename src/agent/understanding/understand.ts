@@ -112,10 +112,25 @@ export class Understanding {
   understand(text: string, area: string | null, conv: Conversation): Understood {
     const sentences = sentencesOf(text);
     if (sentences.length > 1) {
-      const said = sentences.map((sentence) => ({
-        sentence,
-        understood: this.understand(sentence, area, { ...conv }),
-      }));
+      // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
+      const running: Conversation = { ...conv };
+      const naming = new Set<number>();
+      const all = sentences.map((sentence, i) => {
+        const understood = this.understand(sentence, area, { ...running });
+        // a sentence that only names a device ("The porch light."), not a bare scene or command
+        if (
+          understood.kind === 'command' &&
+          /^\W*(the|my|our|that)\b/i.test(sentence) &&
+          !this.stage2.hasAction(sentence)
+        ) {
+          running.referent = referentOf(understood.command.reading);
+          naming.add(i);
+        }
+        return { sentence, understood };
+      });
+      // …is the target of the request after it, no request of its own
+      const later = (i: number) => all.slice(i + 1).some((s) => s.understood.kind === 'command');
+      const said = all.filter((_, i) => !naming.has(i) || !later(i));
       conv.pending = undefined;
       return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
     }
