@@ -2902,3 +2902,19 @@ describe('a sentence that names a device, then a request on "it"', () => {
     });
   });
 });
+
+describe('someone by name in a reason said without a comma', () => {
+  it('"telly volume to twelve jess is asleep"', () => {
+    expect(read('telly volume to twelve jess is asleep')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Living Room TV', volume_level: 12 },
+    });
+  });
+
+  it.each(['that dinner party on Saturday was mighty craic', 'movie night kai was rubbish'])(
+    '"%s" is told, not asked',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+});

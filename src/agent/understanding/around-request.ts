@@ -19,11 +19,12 @@ import {
   SUBJECT_OPENERS,
   sunEvent,
 } from './clauses.js';
-import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS } from './guards.js';
+import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS, NOT_POLITE } from './guards.js';
 import { aboutAnAction } from './told.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Referent } from './reading.js';
 import { QUESTION_WORDS } from './lexicon.js';
+import { LEXICON_WORDS } from './tagger.js';
 import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
 import type { Command, Understood } from './understand.js';
@@ -59,15 +60,29 @@ export function withReason(
     if (tail.some((t) => ['percent', 'degrees', 'degree', 'celsius', 'fahrenheit'].includes(t))) continue;
     // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
     // (never right after a verb or its particle: "switch on | the geyser …" has no target)
-    const subject =
-      SUBJECT_OPENERS.has(tokens[i]!) &&
+    // "… jess is asleep", "… sam was out": someone by name, then what they are
+    const someone =
+      ['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') &&
+      !LEXICON_WORDS.has(tail[0]!) &&
+      reader.stage2.namesNothing(tail[0]!) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
-      // ("… in | the dining room": a place is never cut from its "in")
-      !PLACE_BEFORE.has(tokens[i - 1]!) &&
-      !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
-      // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
-      // ringing", whose "'s" the words no longer show)
-      (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? '')));
+      // (not "… on | saturday was …": a time or the object of a preposition)
+      !NOT_POLITE.has(tail[0]!) &&
+      !['on', 'in', 'at', 'for', 'to', 'from', 'of', 'with', 'by', 'the', 'a', 'an'].includes(
+        tokens[i - 1]!,
+      ) &&
+      // (after a request with its action: "movie night | kai was rubbish" asks nothing)
+      reader.stage2.hasAction(tokens.slice(0, i).join(' '));
+    const subject =
+      someone ||
+      (SUBJECT_OPENERS.has(tokens[i]!) &&
+        !ACTION_VERBS.has(tokens[i - 1]!) &&
+        // ("… in | the dining room": a place is never cut from its "in")
+        !PLACE_BEFORE.has(tokens[i - 1]!) &&
+        !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
+        // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
+        // ringing", whose "'s" the words no longer show)
+        (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? ''))));
     // "… doing my makeup", "… cooking tea": what someone is busy with
     // (not after "the", "a" or "in": "the dining room" is a place; nor right after a device
     // with no action asked of it: "the kettle's needing descaled" tells of the kettle)
