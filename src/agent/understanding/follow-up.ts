@@ -1,11 +1,16 @@
 /**
  * Follow-ups: "and the bedroom too", "what about the kitchen", "the floor lamp" — the last
- * turn's intent and slots on a new name, kind of device or place.
+ * turn's intent and slots on a new name, kind of device or place; the answer to "which one?";
+ * and what a compound leaves for "them".
  */
 import type { NameValue, RegistryIndex } from '../intents/index-phrases.js';
 import type { IntentArea, IntentFloor } from '../intents/registry.js';
 import { domainsForIntent, INTENT_DOMAINS } from './choose-intent.js';
-import type { Reading, Referent, Target } from './reading.js';
+import { tokenize } from '../intents/normalize.js';
+import { describedDevice } from './described.js';
+import type { SecondStage } from './reader.js';
+import { referentOf, type Reading, type Referent, type Target } from './reading.js';
+import type { Command } from './understand.js';
 import type { Item } from './tagger.js';
 import { askWhich, byNoun, finish, membersOf } from './targets.js';
 
@@ -110,4 +115,64 @@ export function moreOfTheSame(tokens: string[], ref: Referent): Reading | undefi
     entity_ids: entities.map((e) => e.entity_id),
     target: ref.target,
   };
+}
+
+/** "the floor lamp", "the one in the kitchen", "the upstairs one": one of the candidates. */
+export function pickAnswer(
+  stage2: SecondStage,
+  index: RegistryIndex,
+  pending: Reading,
+  tokens: string[],
+): Reading | undefined {
+  const cands = pending.candidates ?? [];
+  // ("the one by the bed": the one so described)
+  const { tokens: fixed } = stage2.correct(describedDevice(index, tokens));
+  const words = new Set(fixed);
+  // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
+  const said = (names: string[]) =>
+    names.some((n) => {
+      const t = tokenize(n);
+      return t.length > 0 && t.every((w) => words.has(w));
+    });
+  const scored = cands.map((e) => {
+    const area = e.area ? index.areaById.get(e.area) : undefined;
+    const floor = area?.floor ? index.floorById.get(area.floor) : undefined;
+    const hits =
+      tokenize(e.name).filter((w) => words.has(w)).length +
+      (area && said([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
+      (floor && said([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
+    return { e, hits };
+  });
+  const best = Math.max(0, ...scored.map((s) => s.hits));
+  if (best === 0) return undefined;
+  let top = scored.filter((s) => s.hits === best).map((s) => s.e);
+  // "not the desk one", "anything but the floor lamp": the others — one left is the answer
+  if (fixed.some((w) => ['not', 'but', 'except', 'apart', 'besides'].includes(w)))
+    top = cands.filter((e) => !top.includes(e));
+  if (top.length !== 1) return undefined;
+  const e = top[0]!;
+  return {
+    intent: pending.intent,
+    slots: { ...pending.slots, name: e.name },
+    entity_ids: [e.entity_id],
+    target: { kind: 'entities', entities: [e] },
+  };
+}
+
+/**
+ * "turn on the kitchen light and the fan" — "turn them off": what a compound acted on, all of
+ * it (the last part's intent and values, every part's devices).
+ */
+export function referentOfAll(parts: Command[]): Referent | undefined {
+  const last = referentOf(parts[parts.length - 1]!.reading);
+  if (!last) return undefined;
+  // (devices named, each: a kind in a place stays the last part's, as before)
+  if (parts.some((p) => p.reading.target?.kind !== 'entities')) return last;
+  const devices = parts.flatMap((p) =>
+    p.reading.target?.kind === 'entities' ? p.reading.target.entities : [],
+  );
+  const entities = [...new Set(devices)];
+  if (entities.length === 0) return last;
+  const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...values } = last.slots;
+  return { intent: last.intent, slots: values, target: { kind: 'entities', entities } };
 }

@@ -13,8 +13,7 @@ import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
-import { describedDevice } from './described.js';
-import { moreOfTheSame } from './follow-up.js';
+import { moreOfTheSame, pickAnswer, referentOfAll } from './follow-up.js';
 import {
   ACTION_VERBS,
   awaitsAnEvent,
@@ -153,7 +152,7 @@ export class Understanding {
     if (conv.pending) {
       const pending = conv.pending;
       conv.pending = undefined;
-      const picked = this.pick(pending, tokens);
+      const picked = pickAnswer(this.stage2, this.engine.registryIndex, pending, tokens);
       if (picked) return { kind: 'command', command: { reading: picked } };
       // ("not the desk one" with two others left: still which one — never the one refused)
       if (tokens.some((w) => NEGATIONS.has(w) || w === 'but' || w === 'except')) return { kind: 'none' };
@@ -217,28 +216,10 @@ export class Understanding {
     if (u.kind === 'command') {
       const ref = referentOf(u.command.reading);
       conv.referent = ref && u.command.when ? { ...ref, later: u.command.when } : ref;
-    } else if (u.kind === 'compound') conv.referent = this.allOf(u.parts);
+    } else if (u.kind === 'compound') conv.referent = referentOfAll(u.parts);
     else if (u.kind === 'ask') {
       conv.pending = u.reading;
     }
-  }
-
-  /**
-   * "turn on the kitchen light and the fan" — "turn them off": what a compound acted on, all of
-   * it (the last part's intent and values, every part's devices).
-   */
-  private allOf(parts: Command[]): Referent | undefined {
-    const last = referentOf(parts[parts.length - 1]!.reading);
-    if (!last) return undefined;
-    // (devices named, each: a kind in a place stays the last part's, as before)
-    if (parts.some((p) => p.reading.target?.kind !== 'entities')) return last;
-    const devices = parts.flatMap((p) =>
-      p.reading.target?.kind === 'entities' ? p.reading.target.entities : [],
-    );
-    const entities = [...new Set(devices)];
-    if (entities.length === 0) return last;
-    const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...values } = last.slots;
-    return { intent: last.intent, slots: values, target: { kind: 'entities', entities } };
   }
 
   /**
@@ -550,44 +531,6 @@ export class Understanding {
       this.engine.registryIndex.vocabulary.has(t) ||
       this.engine.knowsWord(t);
     return fixed.every(known);
-  }
-
-  /** "the floor lamp", "the one in the kitchen", "the upstairs one": one of the candidates. */
-  private pick(pending: Reading, tokens: string[]): Reading | undefined {
-    const cands = pending.candidates ?? [];
-    // ("the one by the bed": the one so described)
-    const { tokens: fixed } = this.stage2.correct(describedDevice(this.engine.registryIndex, tokens));
-    const words = new Set(fixed);
-    const index = this.engine.registryIndex;
-    // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
-    const said = (names: string[]) =>
-      names.some((n) => {
-        const t = tokenize(n);
-        return t.length > 0 && t.every((w) => words.has(w));
-      });
-    const scored = cands.map((e) => {
-      const area = e.area ? index.areaById.get(e.area) : undefined;
-      const floor = area?.floor ? index.floorById.get(area.floor) : undefined;
-      const hits =
-        tokenize(e.name).filter((w) => words.has(w)).length +
-        (area && said([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
-        (floor && said([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
-      return { e, hits };
-    });
-    const best = Math.max(0, ...scored.map((s) => s.hits));
-    if (best === 0) return undefined;
-    let top = scored.filter((s) => s.hits === best).map((s) => s.e);
-    // "not the desk one", "anything but the floor lamp": the others — one left is the answer
-    if (fixed.some((w) => ['not', 'but', 'except', 'apart', 'besides'].includes(w)))
-      top = cands.filter((e) => !top.includes(e));
-    if (top.length !== 1) return undefined;
-    const e = top[0]!;
-    return {
-      intent: pending.intent,
-      slots: { ...pending.slots, name: e.name },
-      entity_ids: [e.entity_id],
-      target: { kind: 'entities', entities: [e] },
-    };
   }
 }
 
