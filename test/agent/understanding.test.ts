@@ -2918,3 +2918,14 @@ describe('someone by name in a reason said without a comma', () => {
     },
   );
 });
+
+describe('"before you forget", and what one is about to do after the request', () => {
+  it.each([
+    ['the back door, lock it before you forget', 'HassTurnOn', { name: 'Back Door' }],
+    ['lights off in the office, about to jump on a zoom', 'HassTurnOff', { domain: 'light', area: 'Office' }],
+    // ("going" is also a state: "is the fan still going" — never a second part here)
+    ['turn off the desk lamp, going to bed', 'HassTurnOff', { name: 'Desk Lamp' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -170,10 +170,12 @@ export function compound(
     const busy = doingSomething(segTokens[0] ?? '') && reader.stage2.cuesOf(segTokens[0]!).length === 0;
     // ("bedside lamp to five percent, just enough to see the nappy": a purpose after the request)
     const purpose = parts.length > 0 && PURPOSE.test(segTokens.join(' '));
+    // (a purpose naming nothing asks nothing, though "going to bed" may read as "going" on
+    // what was just named)
     if (
       (declarative(seg) || busy || purpose) &&
       reader.stage2.isAside(seg) &&
-      !readsAsCommand(reader, seg, area, ref) &&
+      (purpose || !readsAsCommand(reader, seg, area, ref)) &&
       !asksForAction(segTokens)
     )
       return;
@@ -357,7 +359,8 @@ const EXCEPTION_OPENERS = new Set(['not', 'except', 'apart', 'besides', 'excludi
 const FILLERS = new Set(['well', 'oh', 'um', 'erm', 'but', 'and', 'just', 'ok', 'okay']);
 
 /** Words that open a purpose said after a request: "… just enough to see", "… so I can read". */
-const PURPOSE = /^(just )?(enough to|so (that|i|we|he|she|they|you|the|my|our)|in order to)\b/;
+const PURPOSE =
+  /^(just )?(enough to|so (that|i|we|he|she|they|you|the|my|our)|in order to|about to|going to|gonna|off to)\b/;
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

@@ -9,10 +9,13 @@ import { QUESTION_WORDS, type Cue } from './lexicon.js';
 
 /** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
 export function saidIs(text: string): string {
-  return text.replace(
-    /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
-    '$1 is ',
-  );
+  // "lock the back door before you forget", "… before I forget": now, not after an event
+  return text
+    .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+    .replace(
+      /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
+      '$1 is ',
+    );
 }
 
 const BEING = new Set(['is', 'are', 'was', 'were', 'been', 'be']);
