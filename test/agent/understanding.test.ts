@@ -2929,3 +2929,17 @@ describe('"before you forget", and what one is about to do after the request', (
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('a rule with a remark after a comma', () => {
+  const rule = (text: string) => {
+    const r = u.understand(text, null, { touched: 0 });
+    return r.kind === 'rule' ? r.rule : undefined;
+  };
+
+  it.each([
+    ['every weekday at 8:45 turn on the desk lamp, standup is at 9', '08:45'],
+    ['every evening at 9 close the bedroom curtains, papa sleeps early', '21:00'],
+  ])('"%s"', (text, at) => {
+    expect(rule(text)?.trigger).toMatchObject({ type: 'time', at });
+  });
+});

@@ -17,6 +17,7 @@ import { moreOfTheSame, pickAnswer, referentOfAll } from './follow-up.js';
 import {
   ACTION_VERBS,
   awaitsAnEvent,
+  declarative,
   EVERY_WORDS,
   NEGATIONS,
   ofASet,
@@ -162,12 +163,23 @@ export class Understanding {
     const more = conv.referent ? moreOfTheSame(withoutSecondThoughts(tokens), conv.referent) : undefined;
     if (more) return { kind: 'command', command: { reading: more } };
 
-    const rule = readRule(tokens, {
+    const ruleCtx = {
       // a rule's command may carry its reason: "… switch the tree off so we stop forgetting"
-      read: (toks) => this.read(toks, area, conv.referent) ?? this.reasonedReading(toks, area, conv.referent),
+      read: (toks: string[]) =>
+        this.read(toks, area, conv.referent) ?? this.reasonedReading(toks, area, conv.referent),
       stage2: this.stage2,
       area,
-    });
+    };
+    // ("every weekday at 8:45 turn on the desk lamp, standup is at 9": a remark after a comma)
+    const remarkAt = marked.lastIndexOf(',');
+    const remark = remarkAt > 0 ? marked.slice(remarkAt + 1) : '';
+    const rule =
+      readRule(tokens, ruleCtx) ??
+      (remark &&
+      (declarative(remark.trim(), 5) || this.stage2.isRemark(remark)) &&
+      this.stage2.namesNothing(remark)
+        ? readRule(tokenize(marked.slice(0, remarkAt)), ruleCtx)
+        : undefined);
     if (rule) return { kind: 'rule', rule };
     if (recurs(tokens)) return { kind: 'none' };
     // "if the back door's unlocked, lock it"
