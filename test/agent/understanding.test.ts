@@ -2943,3 +2943,23 @@ describe('a rule with a remark after a comma', () => {
     expect(rule(text)?.trigger).toMatchObject({ type: 'time', at });
   });
 });
+
+describe('the most there is, and a temperature told', () => {
+  it.each([
+    ['crank the mirror light all the way up', 'HassLightSet', { name: 'Mirror Light', brightness: 100 }],
+    [
+      'turn the kitchen speaker up full blast',
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_level: 100 },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"it\'s like 60 degrees in here, warmer pls" steps up, never sets 60', () => {
+    expect(read("it's like 60 degrees in here, warmer pls", 'Living Room')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Living Room', temperature_step: 'up' },
+    });
+  });
+});

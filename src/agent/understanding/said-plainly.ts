@@ -237,6 +237,14 @@ export function saidPlainly(said: string[]): string[] {
         break;
       }
     }
+  // "crank the mirror light all the way up", "as bright as it goes": the most there is
+  const most = raw
+    .join(' ')
+    .match(/\b(all the way up|as (bright|loud|high) as (possible|it goes|it will go)|full blast)\b/);
+  if (most) {
+    const at = raw.join(' ').slice(0, most.index).split(' ').filter(Boolean).length;
+    raw.splice(at, most[0].split(' ').length, 'to', 'max');
+  }
   // "only halfway", "just 50 percent": "only" before a value limits nothing else; nor after
   // it ("forty percent only", "make it twenty two only": Indian English "just")
   for (let i = raw.length - 1; i >= 0; i--)

@@ -44,6 +44,14 @@ export function valueMisread(tokens: string[], raw: string, r: Reading): boolean
   // (with its unit said, as said: "set the office thermostat to 1°")
   const unitSaid = new RegExp(`\\b${value}\\s*(°|degrees?\\b|celsius\\b|fahrenheit\\b)`, 'i').test(raw);
   if (slot === 'temperature' && !plausibleTemperature(value) && !unitSaid) return true;
+  // "it's like 60 degrees in here, warmer pls": a temperature told, not one to set
+  if (
+    new RegExp(
+      `\\b(it'?s|it is|its)\\s+((like|about|around|nearly|almost|only|just|barely|over|under)\\s+)?${value}\\b`,
+      'i',
+    ).test(raw)
+  )
+    return true;
   // "set the heat to -5": a minus the words no longer show
   if (new RegExp(`(^|[^\\w])(-|minus )\\s*${value}\\b`, 'i').test(raw)) return true;
   const at = tokens.indexOf(String(value));
