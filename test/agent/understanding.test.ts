@@ -2963,3 +2963,32 @@ describe('the most there is, and a temperature told', () => {
     });
   });
 });
+
+describe('found by a third probe: thanks for what is done, "mind not", what a thing is not, counts and steps', () => {
+  it.each([
+    'cheers for putting the kettle on',
+    'ta for locking up',
+    'would you mind not turning on the porch light',
+    "unlock the door that isn't the front door",
+    "turn on the lamp that's not in the bedroom",
+    'switch on one lamp in the bedroom',
+    'turn the volume up two notches on the telly',
+    'volume +5 on the telly',
+    'raise the volume 15 on the kitchen speaker',
+    'open the garage for Sam when he arrives',
+    'put the kettle on for after the film',
+    'right away',
+    'porch light on at quarter to',
+    'wake me up at 7 with the lights',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it.each([
+    ['turn on the bedroom light, the big one', 'HassTurnOn', { area: 'Bedroom', domain: 'light' }, null],
+    ['turn on the porch light at quarter to 7', 'HassTurnOn', { name: 'Porch Light', at: '06:45' }, null],
+    ['is the light on?', 'HassGetState', { name: 'Kitchen Light', state: 'on' }, 'Kitchen'],
+  ])('"%s"', (text, intent, slots, area) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+});

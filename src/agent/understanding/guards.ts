@@ -63,6 +63,15 @@ export function negated(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     // "never mind", "if you don't mind": no negated request
     if (!NEGATIONS.has(t) || tokens[i + 1] === 'mind') return false;
+    // "would you mind not turning on …"; "the door that isn't the front door": a device by
+    // what it is not
+    if (tokens[i - 1] === 'mind') return true;
+    if (
+      ['is', 'are', 's'].includes(tokens[i - 1] ?? '') &&
+      ['that', 'which', 'thats'].includes(tokens[i - 2] ?? '')
+    )
+      return true;
+    if (tokens[i - 1] === 'thats') return true;
     // "if it is not too much trouble", "if it's not a problem": politeness
     if (
       /^(too much |a |any |much of a )?(trouble|problem|bother)$/.test(

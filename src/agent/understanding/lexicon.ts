@@ -496,6 +496,9 @@ export const HELP_PHRASES = [
 
 /** Multi-word fillers, matched before single words ("make sure" is not "make"). */
 export const FILLER_PHRASES = [
+  // "right away" is now, not the Away scene
+  'right away',
+  'straight away',
   // a reason that changes nothing: "lock it anyway to be safe"
   'to be safe',
   'quick one',

@@ -33,6 +33,19 @@ const ONE_AS_DEVICE_AFTER = new Set([
   'same',
   'each',
   'every',
+  // "the big one", "the little one": a device said by what it is like
+  'big',
+  'small',
+  'little',
+  'main',
+  'tall',
+  'short',
+  'new',
+  'old',
+  'left',
+  'right',
+  'top',
+  'bottom',
 ]);
 
 /**

@@ -74,6 +74,8 @@ export class SecondStage {
   read(text: string, ctx: ReadContext): Reading | undefined {
     const there = this.thereResolved(withoutIntensifiers(tokenize(text)), ctx);
     if (!there) return undefined;
+    // ("the door that isn't the front door": a description by what a thing is not — none)
+    if (negated(there)) return undefined;
     // "the light over the mirror" → "the mirror light"
     const all = describedDevice(this.index, there);
     // "I wonder how warm it is up in the office": the question inside

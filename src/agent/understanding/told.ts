@@ -9,9 +9,11 @@ import { QUESTION_WORDS, type Cue } from './lexicon.js';
 
 /** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
 export function saidIs(text: string): string {
-  // "lock the back door before you forget", "… before I forget": now, not after an event
+  // "lock the back door before you forget", "… before I forget": now, not after an event;
+  // "right away", "straight away": now — not the Away scene
   return text
     .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+    .replace(/\b(?:right|straight) away\b/gi, 'now')
     .replace(
       /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
       '$1 is ',
@@ -106,7 +108,8 @@ export function aboutAnAction(tokens: string[]): boolean {
   // "would it be bad to turn off the heater", "would it hurt to open the blinds", "is it ok to
   // …": advice asked; "hypothetically, …", "I dare you to …", "I bet you can't …", "you can't
   // turn off the telly", "yeah right, like I want the blinds open", "… just kidding": a test,
-  // a challenge or a joke, not a request
+  // a challenge or a joke, not a request; "cheers for putting the kettle on": thanks for what
+  // is done; "wake me at 7 with the lights": an alarm clock's; "… for when Sam arrives": later
   if (adviceOrChallenge(tokens)) return true;
   if (a === 'when' && ['did', 'was', 'were', 'has', 'have'].includes(b ?? '')) return true;
   // "would you turn the heater on if you were me"
@@ -143,7 +146,7 @@ export function aboutAnAction(tokens: string[]): boolean {
   });
 }
 const ADVICE_OR_CHALLENGE =
-  /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better|cheaper|save|cost|worth)\b|\b(just|only) asking\b|^can (the|my|our) [a-z ]+ (go|get|be set|be turned|turn) |^(can|could|may) (i|we) (dim|turn|switch|set|open|close|lock|unlock|raise|lower)\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just |only )?(kidding|joking)$|\b(its|it is) not like\b|\b(no point|no need|no use|refrain from|not to be|never to be|dont bother|do not bother)\b/;
+  /^(would|will|is|does|did) it (be )?(bad|wrong|weird|ok|okay|alright|fine|safe|hurt|matter|help|a good idea|better|cheaper|save|cost|worth)\b|\b(just|only) asking\b|^can (the|my|our) [a-z ]+ (go|get|be set|be turned|turn) |^(can|could|may) (i|we) (dim|turn|switch|set|open|close|lock|unlock|raise|lower)\b|\bhypothetically\b|\b(i )?dare you\b|\bbet you (can ?not|cant|could not|couldnt|wont|will not)\b|^you (can ?not|cant|could not|couldnt|will not|wont|must not|mustnt)\b|\byeah right\b|\blike (i|id|i would|we) (ever|would ever|want|need)\b|\b(just |only )?(kidding|joking)$|\b(its|it is) not like\b|\b(no point|no need|no use|refrain from|not to be|never to be|dont bother|do not bother)\b|\b(thanks|thank you|cheers|ta|thx|ty) (so much |very much )?for [a-z]+ing\b|\bwake (me|us)\b|\bfor (after|once)\b/;
 
 /**
  * Someone else's words or intention: "she told me to turn off the porch light", "dad will

@@ -25,7 +25,7 @@ import {
   vaguelyLater,
 } from './guards.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, toldState } from './told.js';
-import { NOUNS } from './lexicon.js';
+import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
@@ -188,6 +188,16 @@ export class Understanding {
     // "lock the back door if the alarm is armed": any other condition is not checked now
     // ("turn off the lights in a while"; not "…, Jess is coming round later": a clause of its own)
     if (onCondition(tokens) || (vaguelyLater(tokens) && !/[,;:]/.test(text))) return { kind: 'none' };
+    // ("open the garage for Sam when he arrives": an event, in whichever part it is said; a
+    // question may say when: "did the kids lock the back door when they got home")
+    if (
+      !QUESTION_WORDS.has(tokens[0]!) &&
+      /.\b(?<!for )(when|whenever|once) (he|she|they|we|i|someone|somebody|the|it)\b/.test(
+        tokens.join(' '),
+      ) &&
+      !cutWhen(tokens).when
+    )
+      return { kind: 'none' };
     // ("hypothetically, could you unlock the front door?": whatever the parts say)
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
 
@@ -352,7 +362,14 @@ export class Understanding {
       // "lights off?": asked, unless as a request ("could you turn the lights off?")
       if (first && this.questionMark && !QUESTION_INTENTS.has(first.intent) && !askedAsRequest(tokens))
         first = undefined;
-      if (first && !first.ask && !vague(first)) return first;
+      // ("is the light on?" at the kitchen's tablet: the kitchen's light, not every light)
+      const placeless =
+        !!first &&
+        !!area &&
+        QUESTION_INTENTS.has(first.intent) &&
+        !['name', 'area', 'floor'].some((k) => k in first!.slots) &&
+        !ofASet(tokens);
+      if (first && !first.ask && !vague(first) && !placeless) return first;
     }
     const asked = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
     const second = asked ? this.centralHeating(asked, tokens) : asked;

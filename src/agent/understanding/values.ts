@@ -4,6 +4,7 @@
  * the number is a time, a wait, a station, a count or no temperature a heating takes — so the
  * command is not done with it (a question back beats setting 6 °C or volume 4).
  */
+import { NOUNS } from './lexicon.js';
 import type { Reading } from './reading.js';
 
 /** The slots that carry a value to set. */
@@ -23,6 +24,25 @@ const COMPARATIVES = new Set(
     ' ',
   ),
 );
+/** Steps counted: "two notches", "three clicks". */
+const STEPS = new Set([
+  'notch',
+  'notches',
+  'step',
+  'steps',
+  'click',
+  'clicks',
+  'point',
+  'points',
+  'bar',
+  'bars',
+  'levels',
+  'ticks',
+]);
+/** Words that make a number after them a difference, unless "to" comes first: "raise the volume 15". */
+const RELATIVE = new Set(['raise', 'increase', 'lower', 'decrease', 'reduce', 'bump', 'drop']);
+/** Nouns of devices: a number right before one counts them ("one lamp", "2 lights"). */
+const NOUN_WORDS = new Set(Object.keys(NOUNS).filter((w) => !w.includes(' ')));
 /** Words naming the kind of value: "tv volume at ten", "brightness on 5". */
 const VALUE_WORDS = new Set(['volume', 'brightness', 'temperature', 'position', 'degrees', 'percent']);
 /** Units and words that make the number a value after all: "at 8 percent", "for 7 degrees". */
@@ -54,10 +74,22 @@ export function valueMisread(tokens: string[], raw: string, r: Reading): boolean
     return true;
   // "set the heat to -5": a minus the words no longer show
   if (new RegExp(`(^|[^\\w])(-|minus )\\s*${value}\\b`, 'i').test(raw)) return true;
+  // "porch light on at quarter to": a time with its hour left unsaid
+  if (
+    /\b(quarter|half|twenty|ten|five) (to|past)\b/i.test(raw) &&
+    !/\b(quarter|half|twenty|ten|five) (to|past) \w/i.test(raw)
+  )
+    return true;
   const at = tokens.indexOf(String(value));
   if (at < 0) return false;
   const before = tokens[at - 1] ?? '';
   const after = tokens[at + 1] ?? '';
+  // "volume +5", "two notches", "one lamp in the bedroom": a step or a count, not a level
+  if (new RegExp(`\\+\\s*${value}\\b`).test(raw)) return true;
+  if (STEPS.has(after) || NOUN_WORDS.has(after)) return true;
+  // "raise the volume 15": raised by, not to
+  if (tokens.some((t) => RELATIVE.has(t)) && !['to', 'at', 'on'].includes(before) && !UNITS.has(after))
+    return true;
   // "make the tv 10 louder", "10 percent dimmer": a step of that size, not a level
   if (COMPARATIVES.has(UNITS.has(after) ? (tokens[at + 2] ?? '') : after)) return true;
   if (UNITS.has(after)) return false;
