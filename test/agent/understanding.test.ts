@@ -2992,3 +2992,30 @@ describe('found by a third probe: thanks for what is done, "mind not", what a th
     expect(read(text, area)).toEqual({ intent, slots });
   });
 });
+
+describe('narrowing said after a part, ending a scene, a kind only implied', () => {
+  it.each([
+    ['turn on the bedroom lights, just the bedside one', { name: 'Bedside Lamp' }],
+    ['turn on the lounge light, the floor one', { name: 'Floor Lamp' }],
+  ])('"%s" is the one said', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassTurnOn', slots });
+  });
+
+  it('"and the porch light" adds, it does not narrow', () => {
+    expect(read('turn off the lights downstairs and the porch light').intent).toBe('HassTurnOff+HassTurnOff');
+  });
+
+  it.each(['end the dinner party', 'get out of movie night mode', 'brighter'])(
+    '"%s" acts on nothing',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+
+  it('"brighter" at a room\'s tablet is that room', () => {
+    expect(read('brighter', 'Kitchen')).toEqual({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'up', area: 'Kitchen' },
+    });
+  });
+});

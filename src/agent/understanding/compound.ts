@@ -235,7 +235,7 @@ export function compound(
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
       if (declarative(seg) && feeling) told.push(cmd);
-      else if (prev && (correcting || stepThenValue(reader, prev, cmd))) {
+      else if (prev && (correcting || stepThenValue(reader, prev, cmd) || narrows(reader, prev, cmd, txt))) {
         parts[parts.length - 1] = cmd;
         heads[heads.length - 1] = txt;
         correcting = false;
@@ -272,6 +272,28 @@ export function compound(
   sharedValue(parts, heads);
   return { kind: 'compound', parts };
 }
+/**
+ * "turn on the bedroom lights, just the bedside one", "the lounge light, the floor one": a part
+ * with no action of its own, on some of the devices the part before acts on, says which of them.
+ */
+function narrows(reader: RequestReader, prev: Command, cmd: Command, said: string): boolean {
+  // (said as a narrowing: "just …", "only …", "the … one" — not "and the porch light")
+  const words = tokenize(said);
+  if (!['just', 'only'].includes(words[0] ?? '') && !words.includes('ones')) return false;
+  if (
+    prev.reading.intent !== cmd.reading.intent ||
+    reader.stage2.hasAction(said.replace(/\b(just|only)\b/g, ''))
+  )
+    return false;
+  const devices = (c: Command) => {
+    const t = c.reading.target;
+    return !t ? [] : t.kind === 'entities' ? t.entities : reader.stage2.membersOf(t);
+  };
+  const before = devices(prev);
+  const now = devices(cmd);
+  return now.length > 0 && now.length < before.length && now.every((e) => before.includes(e));
+}
+
 /** The kind of device a part acts on, if one: its domain and device class. */
 function kindOf(c: Command): { domain: string; device_class?: string } | undefined {
   const t = c.reading.target;

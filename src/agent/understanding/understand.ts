@@ -335,6 +335,17 @@ export class Understanding {
     if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(this.stage2, r) && partWay(tokens))
       return undefined;
     if (movedByPart(r, tokens)) return undefined;
+    // "brighter", "lights up" with no room, no device and nothing before: which lights is not
+    // said — never every light in the home
+    if (placelessKind(r)) return undefined;
+    // "end the dinner party", "get out of movie night mode": a scene is started, never ended
+    const t0 = r.target;
+    if (
+      t0?.kind === 'entities' &&
+      t0.entities.every((e) => e.domain === 'scene') &&
+      tokens.some((w, i) => SCENE_ENDING.has(w) || (w === 'out' && tokens[i + 1] === 'of'))
+    )
+      return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
     // "about to hop on a call": switching on nothing named is no command
     const t = r.target;
@@ -564,6 +575,15 @@ export class Understanding {
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+
+/** A reading on a kind of device only implied by its words, in no place: every one of them. */
+function placelessKind(r: Reading): boolean {
+  const t = r.target;
+  return t?.kind === 'group' && !!t.implied && !t.area && !t.floor && !QUESTION_INTENTS.has(r.intent);
+}
+
+/** Words that end rather than start: a scene is only ever started. */
+const SCENE_ENDING = new Set(['end', 'ending', 'exit', 'quit', 'finish', 'leave', 'cancel', 'deactivate']);
 
 const PLURAL_PRONOUNS = new Set(['them', 'both', 'those', 'they', 'em']);
 
