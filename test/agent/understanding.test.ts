@@ -3019,3 +3019,41 @@ describe('narrowing said after a part, ending a scene, a kind only implied', () 
     });
   });
 });
+
+describe('found by a third probe, more: corrections, partial scene names, directions, two turns', () => {
+  it.each([
+    ['lock the back door, the front one', 'HassTurnOn', { name: 'Front Door' }],
+    ['turn on the heater, the thermostat one', 'HassTurnOn', { name: 'Thermostat' }],
+    ['mornin! good morning scene please', 'HassTurnOn', { name: 'Good Morning' }],
+    ['morning routine please', 'HassTurnOn', { name: 'Good Morning' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it.each([
+    'dinner time',
+    'morning!',
+    'lights up',
+    'turn the heater down to 25',
+    'turn the thermostat up to 19',
+    'bless you for turning the heating on',
+    'telly volume up 5',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('a bare number after a question is no setting', () => {
+    expect(read('twenty one', null, ["what's the thermostat set to?"]).intent).toBeNull();
+  });
+
+  it('"them" after two turns on one device each is both', () => {
+    expect(read('turn them off', null, ['turn on the kettle', 'turn on the coffee machine'])).toEqual({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    });
+    expect(read('turn it off', null, ['turn on the kettle', 'turn on the coffee machine'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Coffee Machine' },
+    });
+  });
+});

@@ -291,7 +291,10 @@ function narrows(reader: RequestReader, prev: Command, cmd: Command, said: strin
   };
   const before = devices(prev);
   const now = devices(cmd);
-  return now.length > 0 && now.length < before.length && now.every((e) => before.includes(e));
+  if (now.length > 0 && now.length < before.length && now.every((e) => before.includes(e))) return true;
+  // "lock the back door, the front one", "the kettle, the coffee one": a device named again
+  // is the one meant
+  return words.includes('ones') && cmd.reading.target?.kind === 'entities';
 }
 
 /** The kind of device a part acts on, if one: its domain and device class. */

@@ -10,6 +10,8 @@ export const CONVERSATION_TTL_MS = 5 * 60_000;
 
 export interface Conversation {
   referent?: Referent | undefined;
+  /** The referent before the last one ("turn them both off" after two turns). */
+  earlier?: Referent | undefined;
   /** A reading that stopped at "which one?"; the answer picks among its candidates. */
   pending?: Reading | undefined;
   /** The last one-shot timer set in this conversation ("cancel that"). */

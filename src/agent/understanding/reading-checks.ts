@@ -147,3 +147,40 @@ export function partWay(tokens: string[]): boolean {
         !['of', 'more', 'less'].includes(tokens[i + 2] ?? '')),
   );
 }
+
+/**
+ * "turn the heater down to 25" with it at 19, "open the blinds to 30" … said against the way
+ * the value goes from where the device is now: which was meant is not known.
+ */
+export function againstTheWay(r: Reading, tokens: string[]): boolean {
+  const t = r.target;
+  if (t?.kind !== 'entities' || t.entities.length !== 1) return false;
+  const e = t.entities[0]!;
+  const up = tokens.some((w) => ['up', 'raise', 'increase', 'higher', 'warmer', 'warm'].includes(w));
+  const down = tokens.some((w) => ['down', 'lower', 'decrease', 'reduce', 'cooler', 'colder'].includes(w));
+  if (up === down) return false;
+  const now =
+    r.intent === 'HassClimateSetTemperature' && typeof r.slots.temperature === 'number'
+      ? e.attributes?.temperature
+      : r.intent === 'HassSetPosition' && typeof r.slots.position === 'number'
+        ? e.attributes?.current_position
+        : undefined;
+  const want = (r.slots.temperature ?? r.slots.position) as number;
+  if (typeof now !== 'number') return false;
+  // ("up to sixty eight" on a Celsius heating: said in the other scale, not compared)
+  if (r.intent === 'HassClimateSetTemperature' && want >= 45 && now < 45) return false;
+  return up ? want < now : want > now;
+}
+
+/** A scene named by part of its name only ("dinner time", "morning!"): no scene is started so. */
+export function partOfASceneName(r: Reading, words: string[]): boolean {
+  const t = r.target;
+  if (t?.kind !== 'entities' || !t.entities.every((e) => e.domain === 'scene')) return false;
+  // ("the morning routine", "do the morning setting": said as a scene, part of its name will do)
+  if (words.some((w) => ['scene', 'scenes', 'routine', 'setting', 'settings', 'mode', 'preset'].includes(w)))
+    return false;
+  const said = new Set(words);
+  return t.entities.every(
+    (e) => ![e.name, ...(e.aliases ?? [])].some((n) => tokenize(n).every((w) => said.has(w))),
+  );
+}

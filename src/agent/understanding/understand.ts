@@ -41,8 +41,10 @@ import {
   closedBy,
   coversOnly,
   namedElsewhere,
+  againstTheWay,
   movedByPart,
   narrowedByNoun,
+  partOfASceneName,
   partWay,
   toSomeoneElse,
 } from './reading-checks.js';
@@ -203,21 +205,22 @@ export class Understanding {
 
     // "no wait, shut it again", "actually send it back": second thoughts about the last turn
     // open the new request
-    const single = this.single(tokens, area, conv.referent);
+    // "turn them both off" after two turns, each on one device: both of them
+    const referent = bothOf(conv, tokens);
+    const single = this.single(tokens, area, referent);
     if (single && single.kind !== 'none' && !hasJoin(text)) return single;
     // "would you switch off the television and put the big light on?": the request's "?" is
     // no question for the parts after the first
     const asked = this.questionMark;
     if (asked && askedAsRequest(tokens)) this.questionMark = false;
-    const compound = readCompound(this, marked, area, conv.referent);
+    const compound = readCompound(this, marked, area, referent);
     this.questionMark = asked;
     if (compound) return compound;
     if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
-      const reasoned =
-        withReason(this, tokens, area, conv.referent) ?? afterRemark(this, tokens, area, conv.referent);
+      const reasoned = withReason(this, tokens, area, referent) ?? afterRemark(this, tokens, area, referent);
       if (reasoned) return reasoned;
       // a question among remarks, read last: the other readings of the question come first
-      const asking = readCompound(this, marked, area, conv.referent, true);
+      const asking = readCompound(this, marked, area, referent, true);
       if (asking) return asking;
     }
     return single ?? { kind: 'none' };
@@ -235,6 +238,7 @@ export class Understanding {
 
   /** Remembers what a turn acted on, for the next one. */
   remember(conv: Conversation, u: Understood): void {
+    if (conv.referent && (u.kind === 'command' || u.kind === 'compound')) conv.earlier = conv.referent;
     if (u.kind === 'command') {
       const ref = referentOf(u.command.reading);
       conv.referent = ref && u.command.when ? { ...ref, later: u.command.when } : ref;
@@ -337,7 +341,17 @@ export class Understanding {
     if (movedByPart(r, tokens)) return undefined;
     // "brighter", "lights up" with no room, no device and nothing before: which lights is not
     // said — never every light in the home
-    if (placelessKind(r)) return undefined;
+    if (placelessKind(r) || placelessStep(r, tokens)) return undefined;
+    if (againstTheWay(r, tokens)) return undefined;
+    // "dinner time", "morning!": part of a scene's name is no scene
+    if (partOfASceneName(r, this.stage2.correct(tokens).tokens)) return undefined;
+    // "twenty one" after "what's the thermostat set to?": an answer to no question asked
+    if (
+      referent &&
+      QUESTION_INTENTS.has(referent.intent) &&
+      tokens.every((w) => /^\d/.test(w) || w === 'degrees')
+    )
+      return undefined;
     // "end the dinner party", "get out of movie night mode": a scene is started, never ended
     const t0 = r.target;
     if (
@@ -580,6 +594,35 @@ const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewi
 function placelessKind(r: Reading): boolean {
   const t = r.target;
   return t?.kind === 'group' && !!t.implied && !t.area && !t.floor && !QUESTION_INTENTS.has(r.intent);
+}
+
+/**
+ * The last two turns' devices, when this one says "both" or "them" and each of those turns
+ * acted on or asked about one device of the same kind; else the last turn's.
+ */
+function bothOf(conv: Conversation, tokens: string[]): Referent | undefined {
+  const last = conv.referent;
+  const earlier = conv.earlier;
+  if (!last || !earlier || !tokens.some((w) => PLURAL_PRONOUNS.has(w))) return last;
+  const one = (r: Referent) =>
+    r.target.kind === 'entities' && r.target.entities.length === 1 ? r.target.entities[0] : undefined;
+  const a = one(earlier);
+  const b = one(last);
+  if (!a || !b || a === b || (a.domain !== b.domain && earlier.intent !== last.intent)) return last;
+  return { ...last, target: { kind: 'entities', entities: [a, b] } };
+}
+
+/** "lights up", "lights down": a step on every light of the home, with no place said or meant. */
+function placelessStep(r: Reading, tokens: string[]): boolean {
+  const t = r.target;
+  return (
+    r.intent === 'HassLightSet' &&
+    'brightness_step' in r.slots &&
+    t?.kind === 'group' &&
+    !t.area &&
+    !t.floor &&
+    !tokens.some((w) => EVERY_WORDS.has(w))
+  );
 }
 
 /** Words that end rather than start: a scene is only ever started. */

@@ -41,6 +41,8 @@ const STEPS = new Set([
 ]);
 /** Words that make a number after them a difference, unless "to" comes first: "raise the volume 15". */
 const RELATIVE = new Set(['raise', 'increase', 'lower', 'decrease', 'reduce', 'bump', 'drop']);
+/** "volume up 5", "down 10": a number right after them is by how much. */
+const BY_HOW_MUCH = new Set(['up', 'down']);
 /** Nouns of devices: a number right before one counts them ("one lamp", "2 lights"). */
 const NOUN_WORDS = new Set(Object.keys(NOUNS).filter((w) => !w.includes(' ')));
 /** Words naming the kind of value: "tv volume at ten", "brightness on 5". */
@@ -86,7 +88,7 @@ export function valueMisread(tokens: string[], raw: string, r: Reading): boolean
   const after = tokens[at + 1] ?? '';
   // "volume +5", "two notches", "one lamp in the bedroom": a step or a count, not a level
   if (new RegExp(`\\+\\s*${value}\\b`).test(raw)) return true;
-  if (STEPS.has(after) || NOUN_WORDS.has(after)) return true;
+  if (STEPS.has(after) || NOUN_WORDS.has(after) || BY_HOW_MUCH.has(before)) return true;
   // "raise the volume 15": raised by, not to
   if (tokens.some((t) => RELATIVE.has(t)) && !['to', 'at', 'on'].includes(before) && !UNITS.has(after))
     return true;
