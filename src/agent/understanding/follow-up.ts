@@ -10,6 +10,7 @@ import { tokenize } from '../intents/normalize.js';
 import { describedDevice } from './described.js';
 import type { SecondStage } from './reader.js';
 import { referentOf, type Reading, type Referent, type Target } from './reading.js';
+import type { Conversation } from './conversation.js';
 import type { Command } from './understand.js';
 import type { Item } from './tagger.js';
 import { askWhich, byNoun, finish, membersOf } from './targets.js';
@@ -175,4 +176,22 @@ export function referentOfAll(parts: Command[]): Referent | undefined {
   if (entities.length === 0) return last;
   const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...values } = last.slots;
   return { intent: last.intent, slots: values, target: { kind: 'entities', entities } };
+}
+
+export const PLURAL_PRONOUNS = new Set(['them', 'both', 'those', 'they', 'em']);
+
+/**
+ * The last two turns' devices, when this one says "both" or "them" and each of those turns
+ * acted on or asked about one device of the same kind; else the last turn's.
+ */
+export function bothOf(conv: Conversation, tokens: string[]): Referent | undefined {
+  const last = conv.referent;
+  const earlier = conv.earlier;
+  if (!last || !earlier || !tokens.some((w) => PLURAL_PRONOUNS.has(w))) return last;
+  const one = (r: Referent) =>
+    r.target.kind === 'entities' && r.target.entities.length === 1 ? r.target.entities[0] : undefined;
+  const a = one(earlier);
+  const b = one(last);
+  if (!a || !b || a === b || (a.domain !== b.domain && earlier.intent !== last.intent)) return last;
+  return { ...last, target: { kind: 'entities', entities: [a, b] } };
 }

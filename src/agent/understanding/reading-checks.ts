@@ -8,7 +8,8 @@
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
-import { QUESTION_INTENTS, type Reading } from './reading.js';
+import { EVERY_WORDS } from './guards.js';
+import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
 
 /** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
 // (plurals only: Home Assistant reads "the lamp on the first floor" as its lights)
@@ -182,5 +183,60 @@ export function partOfASceneName(r: Reading, words: string[]): boolean {
   const said = new Set(words);
   return t.entities.every(
     (e) => ![e.name, ...(e.aliases ?? [])].some((n) => tokenize(n).every((w) => said.has(w))),
+  );
+}
+
+/** "lights up", "lights down": a step on every light of the home, with no place said or meant. */
+function placelessStep(r: Reading, tokens: string[]): boolean {
+  const t = r.target;
+  return (
+    r.intent === 'HassLightSet' &&
+    'brightness_step' in r.slots &&
+    t?.kind === 'group' &&
+    !t.area &&
+    !t.floor &&
+    !tokens.some((w) => EVERY_WORDS.has(w))
+  );
+}
+
+/** A reading on a kind of device only implied by its words, in no place: every one of them. */
+function placelessKind(r: Reading): boolean {
+  const t = r.target;
+  return t?.kind === 'group' && !!t.implied && !t.area && !t.floor && !QUESTION_INTENTS.has(r.intent);
+}
+
+/** Words that end rather than start: a scene is only ever started. */
+const SCENE_ENDING = new Set(['end', 'ending', 'exit', 'quit', 'finish', 'leave', 'cancel', 'deactivate']);
+
+/**
+ * What a reading, once read, must not do — each a way the words say something other than the
+ * action: part of the way on covers ("close the blinds a bit"), moved by a part ("raise the
+ * blinds a quarter"), a kind of device with no place ("brighter", "lights up"), a value against
+ * the way said ("turn the heater down to 25" with it at 19), part of a scene's name ("dinner
+ * time"), a bare number after a question ("twenty one" after "what's the thermostat set to?"),
+ * a scene ended ("end the dinner party").
+ */
+export function notToBeDone(
+  stage2: SecondStage,
+  r: Reading,
+  tokens: string[],
+  referent: Referent | undefined,
+): boolean {
+  if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(stage2, r) && partWay(tokens))
+    return true;
+  if (movedByPart(r, tokens) || placelessKind(r) || placelessStep(r, tokens) || againstTheWay(r, tokens))
+    return true;
+  if (partOfASceneName(r, stage2.correct(tokens).tokens)) return true;
+  if (
+    referent &&
+    QUESTION_INTENTS.has(referent.intent) &&
+    tokens.every((w) => /^\d/.test(w) || w === 'degrees')
+  )
+    return true;
+  const t = r.target;
+  return (
+    t?.kind === 'entities' &&
+    t.entities.every((e) => e.domain === 'scene') &&
+    tokens.some((w, i) => SCENE_ENDING.has(w) || (w === 'out' && tokens[i + 1] === 'of'))
   );
 }

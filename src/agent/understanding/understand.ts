@@ -13,7 +13,7 @@ import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
-import { moreOfTheSame, pickAnswer, referentOfAll } from './follow-up.js';
+import { bothOf, moreOfTheSame, pickAnswer, PLURAL_PRONOUNS, referentOfAll } from './follow-up.js';
 import {
   ACTION_VERBS,
   awaitsAnEvent,
@@ -39,13 +39,9 @@ import {
   alarmClock,
   asEntity,
   closedBy,
-  coversOnly,
   namedElsewhere,
-  againstTheWay,
-  movedByPart,
   narrowedByNoun,
-  partOfASceneName,
-  partWay,
+  notToBeDone,
   toSomeoneElse,
 } from './reading-checks.js';
 import { valueMisread } from './values.js';
@@ -334,32 +330,7 @@ export class Understanding {
     const narrowed = narrowedByNoun(this.stage2, r, tokens);
     if (narrowed === null) return undefined;
     if (narrowed) return { kind: 'command', command: { reading: narrowed } };
-    // "close the blinds a bit", "open the curtains a crack": part of the way, which an open
-    // or a close would overshoot — not done
-    if (['HassTurnOn', 'HassTurnOff'].includes(r.intent) && coversOnly(this.stage2, r) && partWay(tokens))
-      return undefined;
-    if (movedByPart(r, tokens)) return undefined;
-    // "brighter", "lights up" with no room, no device and nothing before: which lights is not
-    // said — never every light in the home
-    if (placelessKind(r) || placelessStep(r, tokens)) return undefined;
-    if (againstTheWay(r, tokens)) return undefined;
-    // "dinner time", "morning!": part of a scene's name is no scene
-    if (partOfASceneName(r, this.stage2.correct(tokens).tokens)) return undefined;
-    // "twenty one" after "what's the thermostat set to?": an answer to no question asked
-    if (
-      referent &&
-      QUESTION_INTENTS.has(referent.intent) &&
-      tokens.every((w) => /^\d/.test(w) || w === 'degrees')
-    )
-      return undefined;
-    // "end the dinner party", "get out of movie night mode": a scene is started, never ended
-    const t0 = r.target;
-    if (
-      t0?.kind === 'entities' &&
-      t0.entities.every((e) => e.domain === 'scene') &&
-      tokens.some((w, i) => SCENE_ENDING.has(w) || (w === 'out' && tokens[i + 1] === 'of'))
-    )
-      return undefined;
+    if (notToBeDone(this.stage2, r, tokens, referent)) return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
     // "about to hop on a call": switching on nothing named is no command
     const t = r.target;
@@ -589,46 +560,6 @@ export class Understanding {
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
-
-/** A reading on a kind of device only implied by its words, in no place: every one of them. */
-function placelessKind(r: Reading): boolean {
-  const t = r.target;
-  return t?.kind === 'group' && !!t.implied && !t.area && !t.floor && !QUESTION_INTENTS.has(r.intent);
-}
-
-/**
- * The last two turns' devices, when this one says "both" or "them" and each of those turns
- * acted on or asked about one device of the same kind; else the last turn's.
- */
-function bothOf(conv: Conversation, tokens: string[]): Referent | undefined {
-  const last = conv.referent;
-  const earlier = conv.earlier;
-  if (!last || !earlier || !tokens.some((w) => PLURAL_PRONOUNS.has(w))) return last;
-  const one = (r: Referent) =>
-    r.target.kind === 'entities' && r.target.entities.length === 1 ? r.target.entities[0] : undefined;
-  const a = one(earlier);
-  const b = one(last);
-  if (!a || !b || a === b || (a.domain !== b.domain && earlier.intent !== last.intent)) return last;
-  return { ...last, target: { kind: 'entities', entities: [a, b] } };
-}
-
-/** "lights up", "lights down": a step on every light of the home, with no place said or meant. */
-function placelessStep(r: Reading, tokens: string[]): boolean {
-  const t = r.target;
-  return (
-    r.intent === 'HassLightSet' &&
-    'brightness_step' in r.slots &&
-    t?.kind === 'group' &&
-    !t.area &&
-    !t.floor &&
-    !tokens.some((w) => EVERY_WORDS.has(w))
-  );
-}
-
-/** Words that end rather than start: a scene is only ever started. */
-const SCENE_ENDING = new Set(['end', 'ending', 'exit', 'quit', 'finish', 'leave', 'cancel', 'deactivate']);
-
-const PLURAL_PRONOUNS = new Set(['them', 'both', 'those', 'they', 'em']);
 
 /** Units that make a number a value, not a wait. */
 const VALUE_UNITS = new Set(['percent', '%', 'degrees', 'degree']);
