@@ -3057,3 +3057,26 @@ describe('found by a third probe, more: corrections, partial scene names, direct
     });
   });
 });
+
+describe('first measure of heldout25–27: a question with its tag at the end, what one will do', () => {
+  it.each([
+    ['front door locked already or not', { name: 'Front Door', state: 'locked' }],
+    ['got any lights still on downstairs', { domain: 'light', floor: 'Ground Floor', state: 'on' }],
+    ['living room got which lights on', { domain: 'light', area: 'Living Room', state: 'on' }],
+    ['porch light still on meh', { name: 'Porch Light', state: 'on' }],
+    ['the garage door closed already anot', { name: 'Garage Door', state: 'closed' }],
+  ])('"%s" asks', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassGetState', slots });
+  });
+
+  it('"can … or not" still asks for it', () => {
+    expect(read('can help me close the blinds or not').intent).toBe('HassTurnOff');
+  });
+
+  it.each(["I'll lock the back door now in a minute", 'we will close the blinds'])(
+    '"%s" tells what one will do',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+});

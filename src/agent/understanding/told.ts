@@ -8,6 +8,23 @@ import { ACTION_VERBS, NEGATIONS, PAST_FORMS } from './guards.js';
 import { QUESTION_WORDS, type Cue } from './lexicon.js';
 
 /** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
+/**
+ * "front door locked already or not", "garage door closed already anot", "porch light still on
+ * meh", "the fan still on is it": a question said with its tag at the end (Singapore English
+ * and others) — asked with "?", unless it asks for something ("can … or not").
+ */
+export function taggedQuestion(text: string): string {
+  // (asked already: "what time is it", "is the door locked or not")
+  if (/^\W*(what|whats|how|hows|which|who|where|when|is|are|was|were|did|does|do|has|have)\b/i.test(text))
+    return text;
+  // "got any lights still on", "living room got which lights on": "are there …"
+  const got = /^\W*got (any|which)\b|\bgot which\b/i.test(text);
+  const m = /[\s,]+(?:already\s+)?(?:or not|anot|meh|is it|isit)\s*[?.!]*\s*$/i.exec(text);
+  if ((!m && !got) || /^\W*(can|could|would|will|help|please|pls|kindly)\b/i.test(text)) return text;
+  const asked = (m ? text.slice(0, m.index) : text.replace(/[?.!\s]+$/, '')).replace(/\s+already$/i, '');
+  return `${asked.replace(/\bgot (any|which)\b/i, 'are there $1')}?`;
+}
+
 export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
@@ -102,6 +119,13 @@ const PERSONS = new Set(['i', 'we', 'he', 'she', 'they', 'you', 'im', 'were', 'y
  */
 export function aboutAnAction(tokens: string[]): boolean {
   const [a, b] = tokens;
+  // "I'll lock the back door now in a minute", "we will close the blinds": what one will do
+  if (
+    // ("we'll" is written "well" as often: not told apart from "well, close it then")
+    (a === 'ill' || ((a === 'i' || a === 'we') && (b === 'will' || b === 'shall'))) &&
+    ACTION_VERBS.has(tokens[a === 'ill' ? 1 : 2] ?? '')
+  )
+    return true;
   // "should I unlock …", "must I turn the heater on", "ought I to close …", "need we lock …"
   if (['should', 'shall', 'must', 'ought', 'need'].includes(a ?? '') && (b === 'i' || b === 'we'))
     return true;

@@ -24,7 +24,7 @@ import {
   onCondition,
   vaguelyLater,
 } from './guards.js';
-import { aboutAnAction, adviceOrChallenge, saidIs, toldState } from './told.js';
+import { aboutAnAction, adviceOrChallenge, saidIs, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest } from './questions.js';
@@ -107,7 +107,8 @@ export class Understanding {
     this.areas = areaWords(reg);
   }
 
-  understand(text: string, area: string | null, conv: Conversation): Understood {
+  understand(said: string, area: string | null, conv: Conversation): Understood {
+    const text = taggedQuestion(said);
     const sentences = sentencesOf(text);
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
