@@ -3080,3 +3080,17 @@ describe('first measure of heldout25–27: a question with its tag at the end, w
     },
   );
 });
+
+describe('two letters swapped, other words for the hall and the porch light', () => {
+  it.each([
+    ['pasue the tv quick', 'HassMediaPause', { name: 'Living Room TV' }],
+    ['can you please put the lights in the passage on', 'HassTurnOn', { area: 'Hallway', domain: 'light' }],
+    ['switch on the stoep light', 'HassTurnOn', { name: 'Porch Light' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('speller: a swap is one edit', () => {
+    expect(new Speller(new Set(['pause', 'light'])).correct('pasue')).toEqual(['pause']);
+  });
+});

@@ -32,7 +32,8 @@ export const SHORT_FORMS: Record<string, string> = {
  */
 const SYNONYMS: string[][] = [
   ['living room', 'lounge', 'sitting room', 'front room'],
-  ['hallway', 'hall', 'entrance hall', 'entryway'],
+  ['hallway', 'hall', 'entrance hall', 'entryway', 'passage', 'corridor'],
+  ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],

@@ -43,6 +43,15 @@ export class Speller {
     // a letter held down: "onn", "offf", "lighht"
     const single = tok.replace(/(.)\1+/g, '$1');
     if (single !== tok && single.length >= 2 && this.known.has(single) && !/\d/.test(tok)) return [single];
+    // two letters swapped: "pasue", "lihgt" — one known word so
+    if (tok.length >= 4 && !/\d/.test(tok)) {
+      const swapped = new Set<string>();
+      for (let i = 1; i < tok.length - 1; i++) {
+        const w = tok.slice(0, i) + tok[i + 1]! + tok[i]! + tok.slice(i + 2);
+        if (w !== tok && this.known.has(w) && !this.weak.has(w)) swapped.add(w);
+      }
+      if (swapped.size === 1) return [...swapped];
+    }
     if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
     // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
     const verbForm = /(ing|ed)$/.test(tok);
