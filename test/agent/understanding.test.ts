@@ -3094,3 +3094,33 @@ describe('two letters swapped, other words for the hall and the porch light', ()
     expect(new Speller(new Set(['pause', 'light'])).correct('pasue')).toEqual(['pause']);
   });
 });
+
+describe('found by the probes, last round: a device whose name says the word, kept as it is, "no" after', () => {
+  it('"and the speaker" after the telly is the speaker', () => {
+    expect(read('and the speaker', null, ['turn the tv up'])).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Kitchen Speaker', volume_step: 'up' },
+    });
+  });
+
+  it.each([
+    'turn off the kettle as soon as it boils',
+    'leave the porch one',
+    'actually leave the bathroom',
+    "you can't undo that can you",
+    'undo? no',
+    'take it away',
+    'turn the heating on for when I wake up',
+    'switch on the lounge lamp, the tall one',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"and the hallway one" adds; "the front one" after a comma corrects', () => {
+    expect(read('turn off the porch light and the hallway one').intent).toBe('HassTurnOff+HassTurnOff');
+    expect(read('lock the back door, the front one')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Front Door' },
+    });
+  });
+});

@@ -235,10 +235,24 @@ export function compound(
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
       if (declarative(seg) && feeling) told.push(cmd);
-      else if (prev && (correcting || stepThenValue(reader, prev, cmd) || narrows(reader, prev, cmd, txt))) {
+      else if (
+        prev &&
+        (correcting ||
+          stepThenValue(reader, prev, cmd) ||
+          (afterComma(text, seg) && narrows(reader, prev, cmd, txt)))
+      ) {
         parts[parts.length - 1] = cmd;
         heads[heads.length - 1] = txt;
         correcting = false;
+      } else if (
+        prev &&
+        afterComma(text, seg) &&
+        tokenize(txt).includes('ones') &&
+        !reader.stage2.hasAction(txt)
+      ) {
+        // "switch on the lounge lamp, the tall one": said again as one not told apart — which
+        // is meant is not known
+        listed = true;
       } else if (!prev || (!sameCommand(prev, cmd) && !sameDevices(reader, prev, cmd))) {
         parts.push(cmd);
         heads.push(txt);
@@ -272,6 +286,12 @@ export function compound(
   sharedValue(parts, heads);
   return { kind: 'compound', parts };
 }
+/** Whether a part was said after a comma (said again, as a narrowing or a correction), not after "and". */
+function afterComma(text: string, seg: string): boolean {
+  const at = text.toLowerCase().indexOf(seg.toLowerCase());
+  return at > 0 && /,\s*$/.test(text.slice(0, at));
+}
+
 /**
  * "turn on the bedroom lights, just the bedside one", "the lounge light, the floor one": a part
  * with no action of its own, on some of the devices the part before acts on, says which of them.

@@ -35,6 +35,7 @@ const SYNONYMS: string[][] = [
   ['hallway', 'hall', 'entrance hall', 'entryway', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
+  ['ceiling lights', 'big lights', 'main lights', 'overhead lights', 'top lights'],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
   ['coffee machine', 'coffee maker'],
@@ -52,7 +53,9 @@ export function sayingsFor(index: RegistryIndex): [string[], string[]][] {
     ...reg.floors.flatMap((f) => [f.name, ...(f.aliases ?? [])]),
     ...reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]),
   ].map((n) => ` ${tokenize(n).join(' ')} `);
-  const used = (phrase: string) => names.some((n) => n.includes(` ${phrase} `));
+  // (a plural is used where its singular is: "big lights" are the "ceiling lights")
+  const used = (phrase: string) =>
+    names.some((n) => n.includes(` ${phrase} `) || n.includes(` ${phrase.replace(/s$/, '')} `));
   const out: [string[], string[]][] = [];
   for (const group of SYNONYMS) {
     const own = group.filter(used);

@@ -186,6 +186,8 @@ export function joinSentences(
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back
     if (adviceOrChallenge(tokenize(sentence))) return none;
+    // "Undo? No.": a bare "no" takes back what was said before it
+    if (/^\W*(no|nope|nah|no no)\W*$/i.test(sentence)) return none;
     if (TAKES_BACK.test(sentence)) {
       meant.length = 0;
       told.length = 0;

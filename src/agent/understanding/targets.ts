@@ -116,6 +116,12 @@ export function byNoun(
   // is a word of another device's name — not this place's other player
   const elsewhere = (index.byWord.get(said) ?? []).some((e) => e.domain === noun.domain);
   if (named.length === 0 && elsewhere && explicitPlace) return undefined;
+  // ("and the speaker" after the telly: the room meant was only the last one's — the one
+  // device whose name says the word is meant)
+  if (named.length === 0 && elsewhere && !explicitPlace) {
+    const called = (index.byWord.get(said) ?? []).filter((e) => e.domain === noun.domain);
+    if (called.length === 1) return { kind: 'entities', entities: called };
+  }
   const pool = named.length > 0 ? named : inPlace;
   if (pool.length === 1) return { kind: 'entities', entities: pool };
   if (pool.length === 0) {

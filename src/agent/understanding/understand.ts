@@ -141,8 +141,12 @@ export class Understanding {
     );
     const tokens = tokenize(marked);
     if (tokens.length === 0) return { kind: 'none' };
+    // ("you can't undo that, can you": a challenge, before any request outside device control)
+    if (adviceOrChallenge(tokens)) return { kind: 'none' };
     const special = specialIntent(tokens);
     if (special) return { kind: 'special', intent: special };
+    // "leave the porch one", "actually leave the bathroom": kept as it is, nothing to do
+    if (leftAsItIs(withoutSecondThoughts(tokens))) return { kind: 'none' };
     // "porch light ❌": a sign of no, or of yes, is no word of which
     if (/[\u274C\u274E\u2716\u{1F44E}\u{1F6AB}\u26D4]/u.test(text)) return { kind: 'none' };
     // "Tom, turn off the telly", "kids, lock the back door": said to someone else
@@ -191,7 +195,7 @@ export class Understanding {
     // question may say when: "did the kids lock the back door when they got home")
     if (
       !QUESTION_WORDS.has(tokens[0]!) &&
-      /.\b(?<!for )(when|whenever|once) (he|she|they|we|i|someone|somebody|the|it)\b/.test(
+      /.\b(?<!for )(when|whenever|once|as soon as) (he|she|they|we|i|someone|somebody|the|it)\b/.test(
         tokens.join(' '),
       ) &&
       !cutWhen(tokens).when
@@ -561,6 +565,14 @@ export class Understanding {
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+
+/** "leave the porch one": a device kept as it is — unless a state is said ("leave the light on"). */
+function leftAsItIs(tokens: string[]): boolean {
+  return (
+    tokens[0] === 'leave' &&
+    !tokens.some((t) => ['on', 'off', 'open', 'closed', 'shut', 'locked', 'unlocked', 'running'].includes(t))
+  );
+}
 
 /** Units that make a number a value, not a wait. */
 const VALUE_UNITS = new Set(['percent', '%', 'degrees', 'degree']);
