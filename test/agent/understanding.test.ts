@@ -3124,3 +3124,18 @@ describe('found by the probes, last round: a device whose name says the word, ke
     });
   });
 });
+
+describe('Singapore English: "ah" as a topic marker, "help to", a remark without its "is"', () => {
+  it.each([
+    ['the porch light ah, on it', 'HassTurnOn', { name: 'Porch Light' }],
+    ['kettle ah, switch off for me', 'HassTurnOff', { name: 'Kettle' }],
+    [
+      'could you help to on the kitchen fan, the cooking smell very strong',
+      'HassTurnOn',
+      { name: 'Kitchen Fan' },
+    ],
+    ['is the telly still on ah', 'HassGetState', { name: 'Living Room TV', state: 'on' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -170,10 +170,13 @@ export function compound(
     const busy = doingSomething(segTokens[0] ?? '') && reader.stage2.cuesOf(segTokens[0]!).length === 0;
     // ("bedside lamp to five percent, just enough to see the nappy": a purpose after the request)
     const purpose = parts.length > 0 && PURPOSE.test(segTokens.join(' '));
+    // ("…, the cooking smell very strong", "…, very glaring": told without its "is")
+    const toldBare =
+      parts.length > 0 && /\b(very|so|too|damn|quite|really|super)\s+\w+$/.test(segTokens.join(' '));
     // (a purpose naming nothing asks nothing, though "going to bed" may read as "going" on
     // what was just named)
     if (
-      (declarative(seg) || busy || purpose) &&
+      (declarative(seg) || busy || purpose || toldBare) &&
       reader.stage2.isAside(seg) &&
       (purpose || !readsAsCommand(reader, seg, area, ref)) &&
       !asksForAction(segTokens)

@@ -444,7 +444,8 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  * stress a sentence and never change what it asks.
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
-   eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap`;
+   eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
+   ah lor leh hor`;
 
 /** Words with no command meaning: politeness, hedges, articles, links. */
 export const FILLERS = new Set(

@@ -28,13 +28,17 @@ export function taggedQuestion(text: string): string {
 export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
-  return text
-    .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
-    .replace(/\b(?:right|straight) away\b/gi, 'now')
-    .replace(
-      /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
-      '$1 is ',
-    );
+  return (
+    text
+      .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+      .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is
+      .replace(/\bhelp (?:me |us )?to (?=\w)/gi, '')
+      .replace(
+        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
+        '$1 is ',
+      )
+  );
 }
 
 const BEING = new Set(['is', 'are', 'was', 'were', 'been', 'be']);
