@@ -3139,3 +3139,17 @@ describe('Singapore English: "ah" as a topic marker, "help to", a remark without
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('a clock time after a day word, with its "at" left out', () => {
+  it('"tomorrow morning 6.45 on the coffee machine"', () => {
+    expect(read('tomorrow morning 6.45 on the coffee machine')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Coffee Machine', at: '06:45' },
+    });
+  });
+
+  it('"every night 10.30 lock the front door automatically" is a rule at 22:30', () => {
+    const r = u.understand('every night 10.30 lock the front door automatically', null, { touched: 0 });
+    expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'time', at: '22:30' });
+  });
+});

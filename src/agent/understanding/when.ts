@@ -40,6 +40,11 @@ export function markClockTimes(text: string): string {
       .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2')
       // "at 10.30": a clock time written with a dot
       .replace(/\bat ([01]?\d|2[0-3])\.([0-5]\d)\b/gi, 'at $1h$2')
+      // "every night 10.30 lock …", "tomorrow morning 6.45 on the coffee machine": the "at" left out
+      .replace(
+        /\b(tomorrow|tonight|morning|evening|night|day|daily|weekday|weekdays|weeknight|weeknights)\s+([01]?\d|2[0-3])[.:h]([0-5]\d)\b/gi,
+        '$1 at $2h$3',
+      )
       .replace(
         /\b(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b\.?/gi,
         (_, t: string, ap: string) => `${t} ${ap.toLowerCase()}m`,
