@@ -3153,3 +3153,10 @@ describe('a clock time after a day word, with its "at" left out', () => {
     expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'time', at: '22:30' });
   });
 });
+
+describe('a trigger said without its verb ending', () => {
+  it('"whenever the garage door open, on the garage light"', () => {
+    const r = u.understand('whenever the garage door open, on the garage light', null, { touched: 0 });
+    expect(r.kind === 'rule' && r.rule.trigger).toMatchObject({ entity: 'cover.garage_door', to: 'open' });
+  });
+});

@@ -113,6 +113,11 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
   const clause = said.map((t) => (t === 'movement' ? 'motion' : t));
   const EVENTS: [string[], string][] = [
     [['opens'], 'open'],
+    // (said without its verb's ending or its "is": "whenever the garage door open")
+    [['open'], 'open'],
+    [['opened'], 'open'],
+    [['closed'], 'closed'],
+    [['unlocked'], 'unlocked'],
     [['is', 'opened'], 'open'],
     [['is', 'open'], 'open'],
     [['closes'], 'closed'],
