@@ -3160,3 +3160,19 @@ describe('a trigger said without its verb ending', () => {
     expect(r.kind === 'rule' && r.rule.trigger).toMatchObject({ entity: 'cover.garage_door', to: 'open' });
   });
 });
+
+describe('a number listed in a remark, "undo things"', () => {
+  it.each(['the kids are 5 and 7, dim the lights', 'can you undo things?'])(
+    '"%s" acts on nothing',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+
+  it('two values in a compound stay each its own', () => {
+    expect(read('set the floor lamp to 30 and the desk lamp to 40')).toEqual({
+      intent: 'HassLightSet+HassLightSet',
+      slots: { '1.name': 'Floor Lamp', '1.brightness': 30, '2.name': 'Desk Lamp', '2.brightness': 40 },
+    });
+  });
+});

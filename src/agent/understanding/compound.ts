@@ -95,6 +95,16 @@ export function compound(
   let listed = false as boolean;
   let correcting = false as boolean;
   segments.forEach((seg, i) => {
+    // "the kids are 5 and 7, dim the lights": a number listed after a remark's number is the
+    // remark's, never a value of what follows
+    if (
+      i > 0 &&
+      !carry &&
+      tokenize(seg).every((t) => /^\d/.test(t)) &&
+      tokenize(segments[i - 1]!).some((t) => /^\d/.test(t)) &&
+      !readsAsCommand(reader, segments[i - 1]!, area, ref)
+    )
+      return;
     // "give it twenty minutes, then turn the kitchen fan off": a wait for what follows
     const pause = waitOnly(tokenize(seg));
     if (pause && !carry) {
