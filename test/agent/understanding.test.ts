@@ -3176,3 +3176,15 @@ describe('a number listed in a remark, "undo things"', () => {
     });
   });
 });
+
+describe('a greeting that is a scene beside a question it cannot answer', () => {
+  it('"good morning! what\'s the weather like" runs no scene', () => {
+    expect(read("good morning! what's the weather like").intent).toBeNull();
+  });
+  it('"good morning... what a night" is an exclamation beside it', () => {
+    expect(read('good morning... what a night')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Good Morning' },
+    });
+  });
+});

@@ -198,6 +198,15 @@ export function joinSentences(
     // another sentence asks for is its reason
     else if (understood.kind === 'command' && declarative(sentence)) told.push(understood.command);
     else if (understood.kind !== 'none') meant.push(understood);
+    // ("Good morning! What's the weather like?": a question it cannot answer beside a greeting
+    // is no greeting to act on)
+    else if (
+      greetedScene &&
+      (QUESTION_WORDS.has(tokenize(sentence)[0] ?? '') || /\?\s*$/.test(sentence)) &&
+      // ("what a night!": an exclamation)
+      !/^\W*(what|how) (a|an)\b/i.test(sentence)
+    )
+      return none;
     else if (
       !asideSentence(stage2, sentence) &&
       !(undoing && stage2.namesNothing(sentence)) &&
