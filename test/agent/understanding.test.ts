@@ -3188,3 +3188,15 @@ describe('a greeting that is a scene beside a question it cannot answer', () => 
     });
   });
 });
+
+describe('a light said of a device that is none', () => {
+  it.each(['turn on the telly light', 'turn off the ceiling fan light'])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"the christmas tree lights" is still the tree', () => {
+    expect(read('turn on the christmas tree lights')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Christmas Tree' },
+    });
+  });
+});

@@ -205,6 +205,9 @@ function placelessKind(r: Reading): boolean {
   return t?.kind === 'group' && !!t.implied && !t.area && !t.floor && !QUESTION_INTENTS.has(r.intent);
 }
 
+/** Devices that are no light: a light said of one is a device the home may not have. */
+const NO_LIGHT = new Set(['media_player', 'fan', 'climate', 'cover', 'lock', 'vacuum']);
+
 /** Words that end rather than start: a scene is only ever started. */
 const SCENE_ENDING = new Set(['end', 'ending', 'exit', 'quit', 'finish', 'leave', 'cancel', 'deactivate']);
 
@@ -227,6 +230,14 @@ export function notToBeDone(
   if (movedByPart(r, tokens) || placelessKind(r) || placelessStep(r, tokens) || againstTheWay(r, tokens))
     return true;
   if (partOfASceneName(r, stage2.correct(tokens).tokens)) return true;
+  // "turn on the telly light", "the ceiling fan light": a light said, a device that is none
+  const devices = r.target?.kind === 'entities' ? r.target.entities : [];
+  if (
+    devices.length > 0 &&
+    devices.every((e) => NO_LIGHT.has(e.domain)) &&
+    tokens.some((w) => w === 'light' || w === 'lights' || w === 'lamp')
+  )
+    return true;
   if (
     referent &&
     QUESTION_INTENTS.has(referent.intent) &&
