@@ -3200,3 +3200,9 @@ describe('a light said of a device that is none', () => {
     });
   });
 });
+
+describe('undo of what was done on another day', () => {
+  it('"undo everything from yesterday" is not the last command undone', () => {
+    expect(read('undo everything from yesterday').intent).toBeNull();
+  });
+});

@@ -187,7 +187,10 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   const text = core.join(' ');
   // "is there an undo?", "is there a way to undo": asked about, not asked for
   // ("can you undo things?": whether it can, not a request)
-  const aboutUndo = /^(is|are) there\b|\b(an|a) undo\b|\bundo (things|stuff|anything)\b/.test(text);
+  const aboutUndo =
+    /^(is|are) there\b|\b(an|a) undo\b|\bundo (things|stuff|anything)\b|\b(yesterday|last week|last night)\b/.test(
+      text,
+    );
   if (asksUndo(core) && !aboutUndo) return 'HearthUndo';
   // ("undo that, turn on the kettle" asks for more than an undo: not half done)
   const more = core.slice(1).some((t) => ACTION_VERBS.has(t));
