@@ -3206,3 +3206,22 @@ describe('undo of what was done on another day', () => {
     expect(read('undo everything from yesterday').intent).toBeNull();
   });
 });
+
+describe('a wish for a state: "I\'d appreciate it if … went on"', () => {
+  it.each([
+    ["I'd appreciate it if the office heater went on, my feet are like ice", { name: 'Office Heater' }],
+    [
+      "I'd really appreciate it if you'd switch the porch light on, we're expecting the grandkids tonight",
+      { name: 'Porch Light' },
+    ],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassTurnOn', slots });
+  });
+
+  it('"check if the porch light went off" still asks', () => {
+    expect(read('check if the porch light went off')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Porch Light', state: 'off' },
+    });
+  });
+});
