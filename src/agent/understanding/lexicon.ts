@@ -445,7 +445,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor`;
+   ah lor leh hor man china`;
 
 /** Words with no command meaning: politeness, hedges, articles, links. */
 export const FILLERS = new Set(
