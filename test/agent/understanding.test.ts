@@ -3225,3 +3225,12 @@ describe('a wish for a state: "I\'d appreciate it if … went on"', () => {
     });
   });
 });
+
+describe('South African particles', () => {
+  it('"too bright man" at the bedroom tablet', () => {
+    expect(read('too bright man', 'Bedroom')).toEqual({
+      intent: 'HassLightSet',
+      slots: { area: 'Bedroom', brightness_step: 'down' },
+    });
+  });
+});
