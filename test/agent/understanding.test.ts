@@ -3234,3 +3234,19 @@ describe('South African particles', () => {
     });
   });
 });
+
+describe('last of heldout26/27: "can … or not", timers "got timed", "change back", "bitter"', () => {
+  it.each([
+    ['the coffee machine, can on or not', 'HassTurnOn', { name: 'Coffee Machine' }, null],
+    ['what have you got timed to go off tonight', 'HearthTimerList', {}, null],
+    ['change back to just now', 'HearthUndo', {}, null],
+    [
+      "it's bitter in here, mun",
+      'HassClimateSetTemperature',
+      { area: 'Living Room', temperature_step: 'up' },
+      'Living Room',
+    ],
+  ])('"%s"', (text, intent, slots, area) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+});

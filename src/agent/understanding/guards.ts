@@ -130,6 +130,12 @@ export function onCondition(tokens: string[]): boolean {
     if (['we', 'i'].includes(next) && ['can', 'could'].includes(tokens[i + 2] ?? '')) return false;
     if (next === 'you' || next === 'u' || next === 'ya') return !POLITE_AFTER_IF_YOU.has(tokens[i + 2] ?? '');
     if (POLITE_AFTER_IF.has(next)) return false;
+    // "if not too much trouble", "if no bother"
+    if (
+      (next === 'not' || next === 'no') &&
+      /^(too|much|any|a|trouble|bother|problem)/.test(tokens[i + 2] ?? '')
+    )
+      return false;
     // "if it is no trouble", "if that is ok", "if it is not too much bother"
     const said = tokens.slice(i + 1, i + 7).join(' ');
     return !/^(it|that|this|thats|its)( is| would be| will be)? (ok|okay|alright|fine|no|not|any|all right|cool)\b/.test(

@@ -176,6 +176,7 @@ export const CUES: Record<string, Cue> = {
   brisk: 'warmer',
   icy: 'warmer',
   baltic: 'warmer',
+  bitter: 'warmer',
   perishing: 'warmer',
   arctic: 'warmer',
   'an icebox': 'warmer',
@@ -641,6 +642,8 @@ export const TIMER_LIST = [
   'what is scheduled',
   'what have i scheduled',
   'any timers',
+  'got timed',
+  'have timed',
 ];
 export const TIMER_CANCEL = [
   'cancel that',

@@ -125,6 +125,7 @@ const UNDO_CORES = [
   'make it undone',
   'put everything back',
   'put everything like it was',
+  'change back',
   'roll that back',
   'roll it back',
   'roll back',

@@ -21,6 +21,8 @@ export function taggedQuestion(text: string): string {
   const got = /^\W*got (any|which)\b|\bgot which\b/i.test(text);
   const m = /[\s,]+(?:already\s+)?(?:or not|anot|meh|is it|isit)\s*[?.!]*\s*$/i.exec(text);
   if ((!m && !got) || /^\W*(can|could|would|will|help|please|pls|kindly)\b/i.test(text)) return text;
+  // ("the coffee machine, can on or not": "can … or not" asks for it)
+  if (m && /\bcan\b/i.test(text.slice(0, m.index))) return text;
   const asked = (m ? text.slice(0, m.index) : text.replace(/[?.!\s]+$/, '')).replace(/\s+already$/i, '');
   return `${asked.replace(/\bgot (any|which)\b/i, 'are there $1')}?`;
 }
