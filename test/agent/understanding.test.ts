@@ -3240,6 +3240,7 @@ describe('last of heldout26/27: "can … or not", timers "got timed", "change ba
     ['the coffee machine, can on or not', 'HassTurnOn', { name: 'Coffee Machine' }, null],
     ['what have you got timed to go off tonight', 'HearthTimerList', {}, null],
     ['change back to just now', 'HearthUndo', {}, null],
+    ['if not too much trouble, arm the home alarm please', 'HassTurnOn', { name: 'Home Alarm' }, null],
     [
       "it's bitter in here, mun",
       'HassClimateSetTemperature',

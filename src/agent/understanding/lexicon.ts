@@ -528,6 +528,9 @@ export const FILLER_PHRASES = [
   // (read with its "not" already set aside, as every sentence is)
   'if it is a problem',
   'if it is no problem',
+  // ("if not too much trouble", its "not" set aside)
+  'if too much trouble',
+  'if too much bother',
   'if it is too much trouble',
   'if it is no trouble',
   'if it is any trouble',
