@@ -32,13 +32,10 @@ import type { ReadContext, Reading, Target } from './reading.js';
 import {
   BEFORE_A_THING,
   embeddedQuestion,
-  compared,
   excepted,
-  feelingDenied,
   howTo,
   narrated,
   negated,
-  prefixHeardApart,
   NEGATIONS,
   NOT_POLITE,
   politeOnly,
@@ -49,6 +46,7 @@ import {
   withoutIntensifiers,
   withoutOwnForgetting,
 } from './guards.js';
+import { compared, feelingDenied, prefixHeardApart } from './unsure.js';
 import { placeThere } from './clauses.js';
 import { describedDevice } from './described.js';
 import { ERRAND_OPENERS, ERRANDS, heatingAsDevice, referentArea, SOMEONE_TELLING } from './reader-words.js';

@@ -14,16 +14,8 @@ import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { bothOf, moreOfTheSame, pickAnswer, PLURAL_PRONOUNS, referentOfAll } from './follow-up.js';
-import {
-  ACTION_VERBS,
-  awaitsAnEvent,
-  declarative,
-  EVERY_WORDS,
-  NEGATIONS,
-  ofASet,
-  onCondition,
-  vaguelyLater,
-} from './guards.js';
+import { ACTION_VERBS, awaitsAnEvent, declarative, EVERY_WORDS, NEGATIONS, ofASet } from './guards.js';
+import { onCondition, vaguelyLater } from './unsure.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
