@@ -222,6 +222,14 @@ describe('discovery when it is on (over an in-process protocol)', () => {
     userSocket.close();
   });
 
+  it('a scan asked for while another runs looks again, so a device switched on meanwhile is found', async () => {
+    const running = t.api('POST', '/api/home/discovered/scan', { token: admin });
+    protocol.devices.push({ integration: 'wled', address: '127.0.0.1:3', name: 'WLED-shelf' });
+    const asked = await t.api('POST', '/api/home/discovered/scan', { token: admin });
+    await running;
+    expect(asked.body.map((o: any) => o.address)).toContain('127.0.0.1:3');
+  });
+
   it('adding an offer through the pairing takes it off the list', async () => {
     const offer = (await t.api('GET', '/api/home/discovered', { token: admin })).body.find(
       (o: any) => o.integration === 'shelly',

@@ -99,11 +99,15 @@ export class DiscoveryService implements Part {
   }
 
   /**
-   * Queries now and listens for `listenMs`, then answers with the offers; a scan already running
-   * is joined, not doubled. 409 `DISCOVERY_OFF` when discovery is off.
+   * Queries now and listens for `listenMs`, then answers with the offers. A scan already running
+   * sent its queries before this request — a device switched on since would be missed — so it
+   * is let finish and a fresh one follows (requests meanwhile share that one). 409
+   * `DISCOVERY_OFF` when discovery is off.
    */
   async scanNow(): Promise<DiscoveredDevice[]> {
     if (!this.deps.enabled) throw Errors.discoveryOff();
+    const running = this.scanning;
+    if (running) await running;
     await this.scan();
     return this.list();
   }
