@@ -3251,3 +3251,74 @@ describe('last of heldout26/27: "can … or not", timers "got timed", "change ba
     expect(read(text, area)).toEqual({ intent, slots });
   });
 });
+
+describe('Philippine English: "open" and "close" said of what is only switched', () => {
+  it.each([
+    ['close the tv', 'HassTurnOff', { name: 'Living Room TV' }],
+    ['open the tv', 'HassTurnOn', { name: 'Living Room TV' }],
+    ['kindly open the porch light po', 'HassTurnOn', { name: 'Porch Light' }],
+    ['pakisara naman the garage door', 'HassTurnOff', { name: 'Garage Door' }],
+    ['movie night tayo', 'HassTurnOn', { name: 'Movie Night' }],
+    ['is the porch light open', 'HassGetState', { name: 'Porch Light', state: 'on' }],
+    [
+      'are there lights still open downstairs?',
+      'HassGetState',
+      { domain: 'light', floor: 'Ground Floor', state: 'on' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('a door asked open stays open: a switched reading only when nothing there opens', () => {
+    expect(read('is the garage door open').slots.state).toBe('open');
+    expect(read('is the garage dore open').slots.state).not.toBe('on');
+  });
+});
+
+describe('other people\'s words for rooms and fans: sala, washroom, exhaust fan, "the hall one"', () => {
+  it.each([
+    ["what's the temperature in the sala now?", 'HassClimateGetTemperature', { area: 'Living Room' }],
+    ['could I get the mirror light on in the washroom please', 'HassTurnOn', { name: 'Mirror Light' }],
+    ['is the exhaust fan in the kitchen on', 'HassGetState', { name: 'Kitchen Fan', state: 'on' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"the hall one as well" after a light turned off is the hallway light, not 1 %', () => {
+    expect(read('the hall one as well', null, ['turn off the kitchen light'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Hallway Light' },
+    });
+  });
+});
+
+describe('the time asked in any order, a time said loosely', () => {
+  it.each([
+    ['what time is it rn', 'HassGetCurrentTime'],
+    ['what time is it right now', 'HassGetCurrentTime'],
+    ['which day we are today?', 'HassGetCurrentDate'],
+    ['what day is it at the moment', 'HassGetCurrentDate'],
+  ])('"%s"', (text, intent) => {
+    expect(read(text)).toEqual({ intent, slots: {} });
+  });
+  it.each(['what time is it in Tokyo', 'what day is it tomorrow', 'what time is the movie'])(
+    '"%s" is not the clock now',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+  it('"in like twenty minutes", "at around 7pm"', () => {
+    expect(read('um turn off the garage light in like twenty minutes')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Light', delay_seconds: 1200 },
+    });
+    expect(read('turn off the garage light at around 7pm').slots).toEqual({
+      name: 'Garage Light',
+      at: '19:00',
+    });
+  });
+  it('"away and put movie night on" (Belfast "go and")', () => {
+    expect(read('away and put movie night on')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Movie Night' },
+    });
+  });
+});

@@ -87,7 +87,7 @@ export function tokenize(text: string): string[] {
   const raw = s
     .split(/\s+/)
     .filter((t) => t.length > 0)
-    .flatMap((t) => SHORTHAND[t] ?? DIALECT[t] ?? [t]);
+    .flatMap((t) => SHORTHAND[t] ?? DIALECT[t] ?? TAGALOG[t] ?? [t]);
   return dialectPhrases(numberWords(raw));
 }
 
@@ -109,12 +109,34 @@ const DIALECT: Record<string, string[]> = {
   sorta: [],
 };
 
-/** "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the day". */
+/**
+ * Tagalog verbs of switching as Taglish speakers mix them into English ("pakisara the garage
+ * door", "patayin mo na yung tv"): the request as English words; "paki-" is "please".
+ */
+const TAGALOG: Record<string, string[]> = {
+  pakisara: ['please', 'close'],
+  isara: ['close'],
+  pakibukas: ['please', 'open'],
+  buksan: ['open'],
+  pakipatay: ['please', 'turn', 'off'],
+  patayin: ['turn', 'off'],
+  pakisindi: ['please', 'turn', 'on'],
+  sindihan: ['turn', 'on'],
+  pakihinaan: ['please', 'turn', 'down'],
+  pakilakasan: ['please', 'turn', 'up'],
+};
+
+/**
+ * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
+ * day"; "away and …" opening a request.
+ */
 function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const [t, next] = [tokens[i], tokens[i + 1]];
-    if (t === 'the' && next === 'now') out.push('now');
+    // "away and put the kettle on": "go and", said to get someone moving
+    if (i === 0 && t === 'away' && next === 'and') out.push();
+    else if (t === 'the' && next === 'now') out.push('now');
     else if (t === 'the' && next === 'morra') out.push('tomorrow');
     else if (t === 'the' && next === 'night' && /^\d/.test(tokens[i - 1] ?? '')) out.push('tonight');
     else if (t === 'the' && next === 'day' && tokens[i - 1] === 'date') out.push('today');

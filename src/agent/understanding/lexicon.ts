@@ -335,6 +335,8 @@ export const NOUNS: Record<string, Noun> = {
   fans: many('fan'),
   'extractor fan': one('fan'),
   extractor: one('fan'),
+  'exhaust fan': one('fan'),
+  'range hood': one('fan'),
   'cooker hood': one('fan'),
   switch: one('switch'),
   plug: one('switch'),
@@ -446,7 +448,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor man china`;
+   ah lor leh hor man china po naman muna lang tayo nga din rin`;
 
 /** Words with no command meaning: politeness, hedges, articles, links. */
 export const FILLERS = new Set(

@@ -4,17 +4,21 @@
  */
 import { tokenize } from '../intents/normalize.js';
 import type { IntentRegistry } from '../intents/registry.js';
+import { sayingsFor } from './sayings.js';
 
 /**
  * Words after which "one" stands for a device: area and floor words ("the upstairs one") and
- * the words of device names ("the back one", "the bedside one") — but not a word a name
+ * the words of device names ("the back one", "the bedside one"), and other people's words for
+ * them ("the hall one") — but not a word a name
  * numbers ("Plug 1": "plug one" stays the plug).
  */
 export function placeWords(reg: IntentRegistry): Set<string> {
   const places = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
   const devices = reg.entities.flatMap((e) => [e.name, ...(e.aliases ?? [])]).map((n) => tokenize(n));
   const numbered = new Set(devices.flatMap((t) => t.filter((w, i) => /^\d+$/.test(t[i + 1] ?? ''))));
-  const words = new Set([...places.flatMap((n) => tokenize(n)), ...devices.flat()]);
+  // ("the hall one": the home's own words and the other words people use for them)
+  const sayings = sayingsFor({ registry: reg }).flatMap(([other]) => other);
+  const words = new Set([...places.flatMap((n) => tokenize(n)), ...devices.flat(), ...sayings]);
   for (const w of numbered) words.delete(w);
   return words;
 }

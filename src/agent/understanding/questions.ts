@@ -101,7 +101,12 @@ export function readQuestion(
   let members = target.kind === 'entities' ? target.entities : membersOf(index, target);
   if (members.length === 0) return undefined;
   // "are the curtains in the bedroom closed": the one device the home calls so
-  const own = noun && q.place.area ? calledByPlace(index, q.place.area, noun.word) : undefined;
+  // ("is the exhaust fan in the kitchen on": the one fan there, by its kind's last word)
+  const own =
+    noun && q.place.area
+      ? (calledByPlace(index, q.place.area, noun.word) ??
+        calledByPlace(index, q.place.area, noun.word.split(' ').pop()!))
+      : undefined;
   if (own && members.length === 1 && members[0] === own) {
     target = { kind: 'entities', entities: [own] };
     members = [own];
@@ -117,7 +122,9 @@ export function readQuestion(
     target = { kind: 'entities', entities: members };
   const slots: Record<string, string | number> = {};
   if (word) {
-    const fit = members.filter((e) => stateOf(e, word) !== undefined);
+    // (a word said of the place's devices fits what can be so before what is only switched)
+    const native = members.filter((e) => stateOf(e, word, false) !== undefined);
+    const fit = native.length > 0 ? native : members.filter((e) => stateOf(e, word) !== undefined);
     if (fit.length === 0) return undefined;
     slots.state = stateOf(fit[0]!, word)!;
   } else if (target.kind !== 'entities') return undefined;
@@ -136,12 +143,18 @@ export function readQuestion(
   return { intent: 'HassGetState', slots, entity_ids: [], target };
 }
 
+/** Kinds of device that are only switched, never opened. */
+const SWITCHED_ONLY = new Set(['light', 'switch', 'fan', 'media_player']);
+
 /** The state a word means for an entity; a lock "open" is unlocked, "closed" locked. */
-function stateOf(e: IntentEntity, word: string): string | undefined {
+function stateOf(e: IntentEntity, word: string, switchedAsOpen = true): string | undefined {
   const kind = { domain: e.domain, device_class: e.device_class ?? null };
   const st = stateFor(kind, word);
   // "is the heater on": on in whichever mode (replies.ts \`inState\`)
   if (st === undefined && e.domain === 'climate' && word === 'on') return 'on';
+  // "is the light still open", "lights closed already": on and off, as several Englishes say it
+  if (st === undefined && switchedAsOpen && SWITCHED_ONLY.has(e.domain))
+    return word === 'open' ? 'on' : word === 'closed' ? 'off' : undefined;
   if (st !== undefined || e.domain !== 'lock') return st;
   return word === 'open' ? 'unlocked' : word === 'closed' ? 'locked' : undefined;
 }

@@ -31,7 +31,8 @@ export const SHORT_FORMS: Record<string, string> = {
  * room"); a word the home uses itself is never replaced.
  */
 const SYNONYMS: string[][] = [
-  ['living room', 'lounge', 'sitting room', 'front room'],
+  ['living room', 'lounge', 'sitting room', 'front room', 'sala'],
+  ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo'],
   ['hallway', 'hall', 'entrance hall', 'entryway', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
@@ -46,7 +47,7 @@ const SYNONYMS: string[][] = [
   ['good night', 'night night', 'nighty night'],
 ];
 
-export function sayingsFor(index: RegistryIndex): [string[], string[]][] {
+export function sayingsFor(index: Pick<RegistryIndex, 'registry'>): [string[], string[]][] {
   const reg = index.registry;
   const names = [
     ...reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]),

@@ -163,6 +163,22 @@ function asksUndo(tokens: string[]): boolean {
   return false;
 }
 
+/** The words that only say "now" at the end of a question: "now", "today", "right now", "at the moment". */
+function withoutNow(tokens: string[]): string[] {
+  for (const tail of [['right', 'now'], ['at', 'the', 'moment'], ['now'], ['today'], ['currently']]) {
+    const n = tail.length;
+    if (tokens.length > n && tail.every((w, i) => tokens[tokens.length - n + i] === w))
+      return tokens.slice(0, -n);
+  }
+  return tokens;
+}
+
+/**
+ * "what time is it", "which day we are", "what date is today", "what day have we": the time or
+ * the day asked, in either order of its verb (as learners and voice transcripts say it).
+ */
+const ORDER_FREE_CLOCK = /^(what|which) (time|day|date)( (is|are|have|s))? (it|we|today)( (is|are|have))?$/;
+
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // ("whats the time love", "what can you actually do then": words said to soften, or to someone)
@@ -183,8 +199,8 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     tell >= 0 && tell <= 3 && ['what', 'which', 'how'].includes(softened[tell + 2] ?? '')
       ? softened.slice(tell + 2).filter((t) => t !== 'all')
       : softened;
-  // "what time is it now", "what date is it today"
-  const asked = ['now', 'today'].includes(core[core.length - 1] ?? '') ? core.slice(0, -1) : core;
+  // "what time is it now", "what date is it today", "… right now", "… at the moment"
+  const asked = withoutNow(core);
   const text = core.join(' ');
   // "is there an undo?", "is there a way to undo": asked about, not asked for
   // ("can you undo things?": whether it can, not a request)
@@ -229,8 +245,15 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     ])
   )
     return 'HearthUndo';
-  if (matchesAny(core, TIME_QUESTION) || matchesAny(asked, TIME_QUESTION)) return 'HassGetCurrentTime';
-  if (matchesAny(core, DATE_QUESTION) || matchesAny(asked, DATE_QUESTION) || text === 'what day is today')
+  const clock = ORDER_FREE_CLOCK.exec(asked.join(' '));
+  if (matchesAny(core, TIME_QUESTION) || matchesAny(asked, TIME_QUESTION) || clock?.[2] === 'time')
+    return 'HassGetCurrentTime';
+  if (
+    matchesAny(core, DATE_QUESTION) ||
+    matchesAny(asked, DATE_QUESTION) ||
+    text === 'what day is today' ||
+    clock
+  )
     return 'HassGetCurrentDate';
   if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
   // "list all my pending timers", "what have I got scheduled"

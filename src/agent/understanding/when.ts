@@ -79,8 +79,10 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     // "in ten minutes", "after ten minutes"
-    if (t === 'in' || (t === 'after' && /^(\d|a|an|half|one)/.test(tokens[i + 1] ?? ''))) {
-      const r = readDelay(tokens, i + 1);
+    // ("in like twenty minutes", "in about an hour", "at around 7": the time said loosely is the time)
+    const from = afterHedge(tokens, i + 1);
+    if (t === 'in' || (t === 'after' && /^(\d|a|an|half|one)/.test(tokens[from] ?? ''))) {
+      const r = readDelay(tokens, from);
       if (r)
         return {
           tokens: [...tokens.slice(0, i), ...tokens.slice(r.end)],
@@ -90,7 +92,7 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
     if (t === 'at') {
       // "tomorrow at 7", "tonight at 10": the day said first
       const day = dayBefore(tokens, i);
-      const r = readClock(tokens, i + 1, day.pm);
+      const r = readClock(tokens, from, day.pm);
       if (r) {
         const tomorrow = day.tomorrow || r.tomorrow;
         return {
@@ -101,6 +103,13 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
     }
   }
   return { tokens };
+}
+
+/** Words that only say a time is rough: "like", "about", "around", "roughly". */
+const HEDGES = new Set(['like', 'about', 'around', 'roughly', 'approximately', 'approx', 'maybe']);
+
+function afterHedge(tokens: string[], i: number): number {
+  return HEDGES.has(tokens[i] ?? '') && /^(\d|a|an|half|quarter)$|^\d/.test(tokens[i + 1] ?? '') ? i + 1 : i;
 }
 
 /** "tomorrow", "tonight", "tomorrow evening" right before "at". */
