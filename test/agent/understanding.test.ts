@@ -3322,3 +3322,37 @@ describe('the time asked in any order, a time said loosely', () => {
     });
   });
 });
+
+describe('a state denied is its opposite, never the state said', () => {
+  it.each([
+    ['kindly ensure that the front door is not unlocked', 'HassTurnOn', { name: 'Front Door' }],
+    ['make sure the front door is not locked', 'HassTurnOff', { name: 'Front Door' }],
+    ['make sure the porch light is not on', 'HassTurnOff', { name: 'Porch Light' }],
+    ["make sure the porch light isn't off", 'HassTurnOn', { name: 'Porch Light' }],
+    ['ensure the blinds are not open', 'HassTurnOff', { name: 'Living Room Blinds' }],
+    ["I'd appreciate it if the kitchen light were no longer on", 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['is the porch light not on?', 'HassGetState', { name: 'Porch Light', state: 'off' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it.each(["don't open the blinds", 'do not turn on the light'])('"%s" still does nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+});
+
+describe('someone of the house called by a family word, "I\'ll" said as a plan', () => {
+  it.each([
+    'Grandpa, can you shut the blinds when you get up',
+    'Lola, turn off the tv',
+    'kuya, lock the door',
+  ])('"%s" is said to them', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"thermostat to 21 at 8am, I\'ll be home then" is one command, the remark no second part', () => {
+    expect(read("thermostat to 21 at 8am, I'll be home then")).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 21, at: '08:00' },
+    });
+    expect(read("I'll be home then", null, ['thermostat to 21']).intent).toBeNull();
+  });
+});

@@ -49,7 +49,7 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bi'm\b/g, 'i am'],
   [/\b(we|you|they)'re\b/g, '$1 are'],
   [/\b(i|we|you|they)'ve\b/g, '$1 have'],
-  [/\b(we|you|they|he|she)'ll\b/g, '$1 will'],
+  [/\b(i|we|you|they|he|she)'ll\b/g, '$1 will'],
   [/\blet's\b/g, 'let us'],
   [/\bcan't\b/g, 'cannot'],
   [/\bwon't\b/g, 'will not'],

@@ -450,12 +450,23 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin`;
 
+/**
+ * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
+ * can you shut the blinds") or asking through someone ("my wife wants to know …").
+ */
+export const KIN = new Set(
+  `wife husband partner mum mom mam mummy mommy ma mother dad daddy pa papa father son daughter kids
+   kid children boys girls nan nana gran granny grandma grandmother grandpa grandad granddad grampa
+   gramps grandfather brother sister sis auntie aunty uncle flatmate roommate housemate boss lola
+   lolo anak kuya tita tito`.split(/\s+/),
+);
+
 /** Words with no command meaning: politeness, hedges, articles, links. */
 export const FILLERS = new Set(
   `a an the my our your his her their this that these those some any all every each
    please pls plz kindly thanks thank you cheers just now right away quickly soon also too
    can could would will might may shall should must do does did be is are am was were been being
-   i me we us you it its it is they them one ones there here
+   i me we us you it its it is they them one ones there here ill
    to for of in on at by with from into onto about as so and then but or if when
    want wanted wish need like love would like id ive im
    hey hi ok okay oh oops well yes yeah yep sure alright right hmm um uh

@@ -9,6 +9,7 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
 import { EVERY_WORDS } from './guards.js';
+import { KIN } from './lexicon.js';
 import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
 
 /** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
@@ -18,13 +19,6 @@ const NARROWER_NOUNS: Record<string, string> = {
   speakers: 'media_player',
   heaters: 'climate',
 };
-
-/** Words that call someone in the house, not the agent: "mum, open the curtains". */
-const ADDRESSED = new Set(
-  'mum mom mam mummy mommy dad daddy kids boys girls children son daughter grandma grandad granny nan'.split(
-    ' ',
-  ),
-);
 
 /** A group reading as the one device meant. */
 export function asEntity(r: Reading, e: IntentEntity): Reading {
@@ -104,7 +98,7 @@ export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
   const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
   if (!m) return false;
   const w = m[1]!.toLowerCase();
-  if (ADDRESSED.has(w)) return true;
+  if (KIN.has(w)) return true;
   return reg.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);
 }
 

@@ -4,6 +4,7 @@
  * "did somebody leave it on", "shut the tree off" switches it off, and "have the heater come
  * on" is an order, not a question.
  */
+import { KIN } from './lexicon.js';
 
 /** "have the office heater come on": an order to see to it, not "have the lights been left on?". */
 export function causative(tokens: string[]): boolean {
@@ -105,11 +106,6 @@ const DONE_AS_STATE: Record<string, string> = {
   unlock: 'unlocked',
 };
 
-/** The people of a household who may ask through someone: "my wife", "nan", "the kids". */
-const KIN = new Set(
-  `wife husband partner mum mom mam dad mother father son daughter kids kid children nan nana gran
-   granny grandma grandpa grandad brother sister flatmate roommate boss`.split(/\s+/),
-);
 /** What they do when they ask through someone. */
 const PASSING = [
   ['wants', 'to', 'know'],

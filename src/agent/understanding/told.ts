@@ -42,8 +42,34 @@ export function saidIs(text: string): string {
         /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
         '$1 is ',
       )
+      // "make sure the porch light is not on", "the front door not unlocked", "if the kitchen
+      // light were no longer on": a state denied is its opposite — never the state said
+      .replace(
+        NOT_A_STATE,
+        (_m, be: string | undefined, state: string | undefined, adjective: string | undefined) =>
+          `${be ? `${be} ` : ''}${OPPOSITE_STATE[(state ?? adjective!).toLowerCase()]}`,
+      )
   );
 }
+
+/** The other state of a device's two: on and off, open and closed, locked and unlocked. */
+const OPPOSITE_STATE: Record<string, string> = {
+  on: 'off',
+  off: 'on',
+  open: 'closed',
+  closed: 'open',
+  shut: 'open',
+  locked: 'unlocked',
+  unlocked: 'locked',
+  armed: 'disarmed',
+  disarmed: 'armed',
+  running: 'off',
+};
+// (a bare "not" only before a word that is never a verb: "do not open the blinds" is no state)
+const NOT_A_STATE = new RegExp(
+  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|not\\s+(locked|unlocked|closed|armed|disarmed))\\b`,
+  'gi',
+);
 
 const BEING = new Set(['is', 'are', 'was', 'were', 'been', 'be']);
 const WHILE_BEING = new Set(
