@@ -3356,3 +3356,47 @@ describe('someone of the house called by a family word, "I\'ll" said as a plan',
     expect(read("I'll be home then", null, ['thermostat to 21']).intent).toBeNull();
   });
 });
+
+describe("a state only one kind has, the kind's own word at a tablet, words that only correct", () => {
+  it('"is everything locked up for the night" asks of the locks', () => {
+    expect(read('is everything locked up for the night')).toEqual({
+      intent: 'HassGetState',
+      slots: { domain: 'lock', state: 'locked' },
+    });
+  });
+  it('"open the light" at the bedroom\'s tablet is its lights, as "turn on the light" is', () => {
+    expect(read("open the light, it's dark already", 'Bedroom')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { area: 'Bedroom', domain: 'light' },
+    });
+    expect(read('turn on the light', 'Bedroom').slots).toEqual({ area: 'Bedroom', domain: 'light' });
+  });
+  it('a remark of a light after a lamp set is no second part ("only a little light")', () => {
+    expect(read('bedside lamp at ten percent, I just want small light')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness: 10 },
+    });
+  });
+  it.each([
+    [
+      'make it 20 instead',
+      ['dim the floor lamp to 50'],
+      'HassLightSet',
+      { name: 'Floor Lamp', brightness: 20 },
+    ],
+    [
+      'a bit lower pa',
+      ['set the kitchen speaker to 30'],
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_step: 'down' },
+    ],
+    [
+      'cancel that timer na, lola is still awake',
+      ['turn off the ceiling fan in one hour'],
+      'HearthTimerCancel',
+      {},
+    ],
+  ])('"%s"', (text, history, intent, slots) => {
+    expect(read(text, null, history)).toEqual({ intent, slots });
+  });
+});

@@ -448,7 +448,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor man china po naman muna lang tayo nga din rin`;
+   ah lor leh hor man china po naman muna lang tayo nga din rin na pa`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -474,7 +474,7 @@ export const FILLERS = new Set(
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank whack blast
-   moment yet both house properly routine thx ty ta
+   moment yet both house properly routine thx ty ta instead first
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
    knock same na fully lol lmao haha hehe shh shush

@@ -84,6 +84,9 @@ export function readQuestion(
     if (ents.length > 1 && new Set(ents.map((e) => e.name)).size > 1) return undefined;
     target = { kind: 'entities', entities: ents };
   } else if (noun) {
+    // "is everything locked up for the night": what can be so is the kind the state belongs to
+    const kind = noun.noun.domain === '*' && word ? ONE_KIND_STATES[word] : undefined;
+    if (kind) noun = { ...noun, noun: { domain: kind, group: true } };
     const where = q.explicitPlace ? q.place : noun.noun.group ? {} : q.ctxArea ? { area: q.ctxArea } : {};
     target = {
       kind: 'group',
@@ -142,6 +145,14 @@ export function readQuestion(
   if (target.device_class) slots.device_class = target.device_class;
   return { intent: 'HassGetState', slots, entity_ids: [], target };
 }
+
+/** States only one kind of device has. */
+const ONE_KIND_STATES: Record<string, string> = {
+  locked: 'lock',
+  unlocked: 'lock',
+  armed: 'alarm_control_panel',
+  disarmed: 'alarm_control_panel',
+};
 
 /** Kinds of device that are only switched, never opened. */
 const SWITCHED_ONLY = new Set(['light', 'switch', 'fan', 'media_player']);

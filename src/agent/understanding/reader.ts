@@ -479,7 +479,7 @@ export class SecondStage {
       else if (ents.length > 1) candidates = ents;
       else target = { kind: 'entities', entities: ents };
     } else if (noun && !noun.noun.content) {
-      const r = byNoun(this.index, noun, place, explicitPlace, ctxArea, allowed, tokens);
+      const r = byNoun(this.index, noun, place, explicitPlace, ctxArea, allowed, tokens, true);
       if (!r) return undefined;
       if ('ask' in r) candidates = r.ask;
       else target = r;

@@ -84,6 +84,8 @@ export function byNoun(
   ctxArea: IntentArea | undefined,
   allowed: string[],
   tokens: string[],
+  /** The caller's own room (a tablet's, a satellite's), not one borrowed from the last turn. */
+  callerRoom = false,
 ): Target | { ask: IntentEntity[] } | undefined {
   const noun = n.noun;
   // the word as said ("speaker" of the "Kitchen Speaker"); a follow-up passes no sentence
@@ -130,6 +132,9 @@ export function byNoun(
     return byNoun(index, n, {}, false, undefined, allowed, tokens);
   }
   if (explicitPlace) return group;
+  // "open the light" at the bedroom's tablet: the kind's own word is the room's lights, as
+  // "turn on the light" is there (a narrower word, "the lamp", still asks which)
+  if (callerRoom && ctxArea && said === noun.domain) return group;
   return { ask: pool };
 }
 
