@@ -3400,3 +3400,21 @@ describe("a state only one kind has, the kind's own word at a tablet, words that
     expect(read(text, null, history)).toEqual({ intent, slots });
   });
 });
+
+describe('a greeting, a comma, then a question', () => {
+  it.each(["good morning, what's on the news", "good morning, what's the weather like"])(
+    '"%s" runs no scene',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+  it.each(['hi, what time is it', 'good morning, what time is it'])('"%s" tells the time', (text) => {
+    expect(read(text)).toEqual({ intent: 'HassGetCurrentTime', slots: {} });
+  });
+  it('"good morning, could you put the kettle on" still puts the kettle on', () => {
+    expect(read('good morning, could you put the kettle on')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kettle' },
+    });
+  });
+});

@@ -33,7 +33,20 @@ export function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[a-z0-9]{2}[.!;]|\?|\.\.\.)\s+/i)
     .map((s) => s.trim())
-    .filter((s) => /[a-z0-9]/i.test(s));
+    .filter((s) => /[a-z0-9]/i.test(s))
+    .flatMap((s, i) => (i === 0 ? greetedApart(s) : [s]));
+}
+
+/**
+ * "good morning, what's on the news": a greeting before a comma, then a question, is a
+ * sentence of its own — as after "!" (a greeting scene beside a question it cannot answer is
+ * no request, `joinSentences`).
+ */
+function greetedApart(sentence: string): string[] {
+  const m = /^([^,]+),\s*(.*[a-z0-9].*)$/i.exec(sentence);
+  if (!m || !tokenize(m[1]!).every((t) => GREETING.has(t))) return [sentence];
+  const asks = QUESTION_WORDS.has(tokenize(m[2]!)[0] ?? '') || /\?\s*$/.test(m[2]!);
+  return asks ? [m[1]!, m[2]!] : [sentence];
 }
 
 /** Who a statement is about, opening it: "I think …", "We always forget.", "My husband wants …". */

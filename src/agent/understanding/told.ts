@@ -7,15 +7,14 @@ import { FEELINGS } from './choose-intent.js';
 import { ACTION_VERBS, NEGATIONS, PAST_FORMS } from './guards.js';
 import { QUESTION_WORDS, type Cue } from './lexicon.js';
 
-/** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
 /**
  * "front door locked already or not", "garage door closed already anot", "porch light still on
  * meh", "the fan still on is it": a question said with its tag at the end (Singapore English
  * and others) — asked with "?", unless it asks for something ("can … or not").
  */
 export function taggedQuestion(text: string): string {
-  // (asked already: "what time is it", "is the door locked or not")
-  if (/^\W*(what|whats|how|hows|which|who|where|when|is|are|was|were|did|does|do|has|have)\b/i.test(text))
+  // (asked already: "what time is it", "is the door locked or not", "hi, what time is it")
+  if (/(^|,)\W*(what|whats|how|hows|which|who|where|when|is|are|was|were|did|does|do|has|have)\b/i.test(text))
     return text;
   // "got any lights still on", "living room got which lights on": "are there …"
   const got = /^\W*got (any|which)\b|\bgot which\b/i.test(text);
@@ -27,6 +26,7 @@ export function taggedQuestion(text: string): string {
   return `${asked.replace(/\bgot (any|which)\b/i, 'are there $1')}?`;
 }
 
+/** "the heater's on" → "the heater is on": the "'s" the words would drop is a verb before a state. */
 export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
