@@ -3418,3 +3418,53 @@ describe('a greeting, a comma, then a question', () => {
     });
   });
 });
+
+describe('wrong effects a probe found: a change prevented or dropped, "not left", "A not B", "on" as where', () => {
+  it.each([
+    'stop the porch light turning off',
+    'keep the porch light from turning off',
+    'stop the vacuum from docking',
+    'stop skipping songs',
+    'never mind locking the back door',
+    'scrap turning the kettle on',
+    'never mind about locking the back door',
+    'the kitchen is not gloomy',
+  ])('"%s" does nothing', (text) => {
+    expect(read(text, 'Living Room').intent).toBeNull();
+  });
+  it.each([
+    ["make sure the back door isn't left unlocked", 'HassTurnOn', { name: 'Back Door' }],
+    ["make sure the kettle isn't left on", 'HassTurnOff', { name: 'Kettle' }],
+    ["we can't leave the back door unlocked", 'HassTurnOn', { name: 'Back Door' }],
+    ["don't leave the porch light on", 'HassTurnOff', { name: 'Porch Light' }],
+    ['quieter, not louder, on the tv', 'HassSetVolume', { name: 'Living Room TV', volume_step: 'down' }],
+    [
+      'turn the thermostat down not up',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature_step: 'down' },
+    ],
+    ['too loud on the telly', 'HassSetVolume', { name: 'Living Room TV', volume_step: 'down' }],
+    [
+      'less cold on the office heater',
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature_step: 'up' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"stop being so loud" turns it down, not off; "stop the music" and "stop heating the office" still stop', () => {
+    expect(read('stop being so loud', 'Kitchen')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { area: 'Kitchen', volume_step: 'down' },
+    });
+    expect(read('stop the music', 'Living Room').intent).toBe('HassMediaPause');
+    expect(read('stop heating the office')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Office Heater' },
+    });
+  });
+  it('"less light on the porch" never turns the porch light on', () => {
+    expect(read('less light on the porch').intent).not.toBe('HassTurnOn');
+    expect(read('turn on the porch light')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Porch Light' } });
+  });
+});

@@ -45,12 +45,58 @@ export function saidIs(text: string): string {
       // "make sure the porch light is not on", "the front door not unlocked", "if the kitchen
       // light were no longer on": a state denied is its opposite — never the state said
       .replace(
+        NOT_LEFT,
+        (_m, thing: string, state: string) => `make sure ${thing} is ${OPPOSITE_STATE[state.toLowerCase()]}`,
+      )
+      .replace(NOT_THE_OTHER, '$1')
+      // "stop being so loud", "stop being this cold": a complaint, as "too loud" — not "stop it"
+      .replace(/\bstop being (?:so |this |that )?(?=[a-z]+\b)/gi, 'too ')
+      .replace(MEASURED_ON, '$1 for ')
+      .replace(
         NOT_A_STATE,
         (_m, be: string | undefined, state: string | undefined, adjective: string | undefined) =>
           `${be ? `${be} ` : ''}${OPPOSITE_STATE[(state ?? adjective!).toLowerCase()]}`,
       )
   );
 }
+
+/** Words that compare a level: "quieter", "brighter", "up". */
+const COMPARED = [
+  'louder',
+  'quieter',
+  'softer',
+  'brighter',
+  'dimmer',
+  'darker',
+  'lighter',
+  'warmer',
+  'cooler',
+  'hotter',
+  'colder',
+  'higher',
+  'lower',
+  'up',
+  'down',
+];
+/** Words of how much light, heat or sound there is: "less light", "too loud", "more volume". */
+const MEASURES = [
+  'light',
+  'heat',
+  'volume',
+  'sound',
+  'brightness',
+  'loud',
+  'quiet',
+  'bright',
+  'dim',
+  'dark',
+  'warm',
+  'hot',
+  'cold',
+  'cool',
+  'less',
+  ...COMPARED.filter((w) => w !== 'up' && w !== 'down'),
+];
 
 /** The other state of a device's two: on and off, open and closed, locked and unlocked. */
 const OPPOSITE_STATE: Record<string, string> = {
@@ -66,8 +112,30 @@ const OPPOSITE_STATE: Record<string, string> = {
   running: 'off',
 };
 // (a bare "not" only before a word that is never a verb: "do not open the blinds" is no state)
+// ("make sure the kettle isn't left on", "… is not kept open": the state left is the state)
 const NOT_A_STATE = new RegExp(
-  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|not\\s+(locked|unlocked|closed|armed|disarmed))\\b`,
+  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)(?:\\s+(?:left|kept))?\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|not\\s+(?:left\\s+|kept\\s+)?(locked|unlocked|closed|armed|disarmed))\\b`,
+  'gi',
+);
+/** "we can't leave the back door unlocked", "don't leave the porch light on": the other state wanted. */
+const NOT_LEFT = new RegExp(
+  `\\b(?:can\\s*not|can['\u2019]?t|must\\s+not|mustn['\u2019]?t|should\\s+not|shouldn['\u2019]?t|don['\u2019]?t|do\\s+not|never)\\s+leave\\s+((?:the|my|our|that)\\s+[a-z ]{2,40}?)\\s+(${Object.keys(OPPOSITE_STATE).join('|')})\\b`,
+  'gi',
+);
+/**
+ * "quieter not louder", "make it softer instead of louder": the word taken back after the one
+ * meant is dropped — the last said is not the one wanted.
+ */
+const NOT_THE_OTHER = new RegExp(
+  `\\b(${COMPARED.join('|')})\\s*,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:${COMPARED.join('|')})\\b`,
+  'gi',
+);
+/**
+ * "less light on the porch", "too loud on the telly": "on" after a measure of light, heat or
+ * sound is where, not "switch on".
+ */
+const MEASURED_ON = new RegExp(
+  `\\b(${MEASURES.join('|')})\\s*,?\\s+on\\s+(?=(?:the|my|our|this|that)\\b)`,
   'gi',
 );
 
@@ -169,6 +237,7 @@ export function aboutAnAction(tokens: string[]): boolean {
   // a challenge or a joke, not a request; "cheers for putting the kettle on": thanks for what
   // is done; "wake me at 7 with the lights": an alarm clock's; "… for when Sam arrives": later
   if (adviceOrChallenge(tokens)) return true;
+  if (changePrevented(tokens) || changeDropped(tokens)) return true;
   if (a === 'when' && ['did', 'was', 'were', 'has', 'have'].includes(b ?? '')) return true;
   // "would you turn the heater on if you were me"
   if (/\bif (you were me|i were you|i was you)\b/.test(tokens.join(' '))) return true;
@@ -227,6 +296,36 @@ export function adviceOrChallenge(tokens: string[]): boolean {
 function doing(word: string): string {
   const stem = word.replace(/ing$/, '');
   return [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')].find((v) => ACTION_VERBS.has(v)) ?? stem;
+}
+
+/** Doing words of a change (not of a state kept): "turning", "going", "skipping", "docking". */
+const CHANGING = new Set(
+  `turning switching going coming shutting closing opening locking unlocking skipping pausing docking
+   muting changing dimming lowering raising arming disarming`.split(/\s+/),
+);
+
+/**
+ * "stop the porch light turning off", "keep the tv from pausing", "stop skipping": a change to
+ * be prevented is not one to make ("stop the music", "stop heating the office" still stop).
+ */
+function changePrevented(tokens: string[]): boolean {
+  const k = tokens.findIndex((t) => ['stop', 'prevent', 'keep', 'quit'].includes(t));
+  if (k < 0) return false;
+  const rest = tokens.slice(k + 1, k + 8);
+  const from = rest.indexOf('from');
+  // ("keep the fan running": a state kept is asked for; "keep X from …" prevents)
+  if (tokens[k] === 'keep' && from < 0) return false;
+  return rest.some((t, i) => CHANGING.has(t) && (from < 0 || i > from));
+}
+
+/** "never mind locking the back door", "scrap turning the kettle on": the request dropped. */
+function changeDropped(tokens: string[]): boolean {
+  const text = tokens.join(' ');
+  const m =
+    /\b(?:never ?mind|scrap|forget|skip|cancel|dont bother|do not bother)(?: about)? ([a-z]+ing)\b/.exec(
+      text,
+    );
+  return !!m && (CHANGING.has(m[1]!) || ACTION_VERBS.has(doing(m[1]!)));
 }
 
 /** "the back door is unlocked" as asked: "is the back door unlocked" (unchanged without "is"/"are"). */

@@ -4,7 +4,9 @@
  * denied or kept ("the office isn't warm", "leave the telly loud"), a comparison told ("the
  * telly is louder than the speaker"), a "dis-" or "un-" heard apart ("dis arm the alarm").
  */
+import { FEELINGS } from './choose-intent.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
+import { CUES } from './lexicon.js';
 
 /** What follows "if you" when it only asks nicely: "if you could", "if you don't mind". */
 const POLITE_AFTER_IF_YOU = new Set(
@@ -104,10 +106,14 @@ export function vaguelyLater(tokens: string[]): boolean {
 }
 
 /** Words of feeling that the lexicon reads as a complaint ("it's warm" asks for cooler). */
-const FEELING_WORDS = new Set(
-  `warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling
+// (with every one-word feeling the lexicon knows: "gloomy", "baltic" — not a verb like "brighten")
+const FEELING_WORDS = new Set([
+  ...`warm hot cold cool chilly freezing bright dark dim loud quiet noisy stuffy toasty boiling
    roasting nippy sweltering`.split(/\s+/),
-);
+  ...Object.entries(CUES)
+    .filter(([w, cue]) => FEELINGS.has(cue) && !w.includes(' ') && !/(er|en)$/.test(w))
+    .map(([w]) => w),
+]);
 /** Comparatives after "less" that say no clear way. */
 const LESS_THEN = new Set(
   'warmer cooler colder hotter brighter dimmer darker louder quieter softer'.split(' '),
