@@ -264,6 +264,8 @@ describe.skipIf(!hasChromium)('the dashboard for a household', () => {
 
     it('arranges the rooms, and the home page follows the order', async () => {
       await page.goto(t.url + '/#setup');
+      // (the page's own load done first: its answer must not land on top of the move's)
+      await page.locator('details.device').first().waitFor();
       await page.getByRole('button', { name: 'Move Study up' }).click();
       await page.getByRole('status').filter({ hasText: 'Rooms rearranged.' }).waitFor();
       const order = ((await t.api('GET', '/api/home/areas', { token })).body as { id: string }[]).map(

@@ -61,12 +61,17 @@ function Rooms({
   run: (fn: () => Promise<unknown>, done: string) => () => Promise<void>;
 }) {
   const [name, setName] = useState('');
-  const move = (i: number, by: number) => {
-    const ids = areas.map((a) => a.id);
-    const [id] = ids.splice(i, 1);
-    ids.splice(i + by, 0, id!);
-    return run(() => api('PUT', '/api/home/areas/order', { ids }), 'Rooms rearranged.');
-  };
+  // the order is taken from the home as it is now, not as this page last drew it: a room
+  // added or removed meanwhile (another tab, a load still running) is neither lost nor sent back
+  const move = (id: string, by: number) =>
+    run(async () => {
+      const ids = (await api<Area[]>('GET', '/api/home/areas')).map((a) => a.id);
+      const i = ids.indexOf(id);
+      if (i < 0) return;
+      ids.splice(i, 1);
+      ids.splice(Math.max(0, Math.min(ids.length, i + by)), 0, id);
+      return api('PUT', '/api/home/areas/order', { ids });
+    }, 'Rooms rearranged.');
   return (
     <section class="card" aria-labelledby="setup-rooms">
       <h3 id="setup-rooms">Rooms</h3>
@@ -77,8 +82,8 @@ function Rooms({
             area={a}
             first={i === 0}
             last={i === areas.length - 1}
-            up={move(i, -1)}
-            down={move(i, 1)}
+            up={move(a.id, -1)}
+            down={move(a.id, 1)}
             run={run}
           />
         ))}
