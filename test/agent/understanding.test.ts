@@ -3468,3 +3468,17 @@ describe('wrong effects a probe found: a change prevented or dropped, "not left"
     expect(read('turn on the porch light')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Porch Light' } });
   });
 });
+
+describe('some of a kind picked out, an undo of something outside the home', () => {
+  it.each(['turn off the reading lights', 'turn off the small lights'])(
+    '"%s" is never every light',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+  it('"undo my mistake in the spreadsheet" undoes nothing; "ugh undo that wrong room", "undo dat" undo', () => {
+    expect(read('undo my mistake in the spreadsheet').intent).toBeNull();
+    expect(read('ugh undo that wrong room').intent).toBe('HearthUndo');
+    expect(read('undo dat').intent).toBe('HearthUndo');
+  });
+});

@@ -163,6 +163,8 @@ const SHORTHAND: Record<string, string[]> = {
   cuz: ['because'],
   bc: ['because'],
   r: ['are'],
+  dat: ['that'],
+  dis: ['this'],
   // said only to soften: "kinda dark in here ngl"
   ngl: [],
   tbh: [],

@@ -9,7 +9,7 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
 import { EVERY_WORDS } from './guards.js';
-import { KIN } from './lexicon.js';
+import { KIN, NOUNS } from './lexicon.js';
 import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
 
 /** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
@@ -19,6 +19,12 @@ const NARROWER_NOUNS: Record<string, string> = {
   speakers: 'media_player',
   heaters: 'climate',
 };
+
+/**
+ * Words before a kind of device that pick some of it out by what they are like or are for
+ * ("the small lights", "the reading lights") — words the reader otherwise sets aside.
+ */
+const PICKING_WORDS = new Set(['small', 'little', 'tiny', 'reading', 'side', 'accent', 'mood', 'spot']);
 
 /** A group reading as the one device meant. */
 export function asEntity(r: Reading, e: IntentEntity): Reading {
@@ -34,7 +40,8 @@ export function asEntity(r: Reading, e: IntentEntity): Reading {
 
 /**
  * A kind of device said by a narrower noun than its domain's ("lamps" of lights, "speakers"
- * of media players): the devices of the group whose names say it. One such device is that
+ * of media players), or picked out by a word before it ("the reading lights"): the devices of
+ * the group whose names say it. One such device is that
  * device; several, which the slots cannot name, are not acted on (never every light); none
  * (a home that calls no light a lamp), the group as read. `undefined` when nothing narrows.
  */
@@ -45,10 +52,15 @@ export function narrowedByNoun(
 ): Reading | null | undefined {
   const t = r.target;
   if (t?.kind !== 'group' || QUESTION_INTENTS.has(r.intent)) return undefined;
-  const noun = tokens.find((w) => NARROWER_NOUNS[w] === t.domain);
+  // "the reading lights", "the small lights": a word that picks some of the kind out
+  const k = tokens.findIndex((w) => NOUNS[w]?.domain === t.domain);
+  const picked = k > 0 && PICKING_WORDS.has(tokens[k - 1]!) ? tokens[k - 1] : undefined;
+  const noun = picked ?? tokens.find((w) => NARROWER_NOUNS[w] === t.domain);
   if (!noun) return undefined;
-  const word = noun.replace(/s$/, '');
+  const word = picked ?? noun.replace(/s$/, '');
   const members = stage2.membersOf(t);
+  // (none of them called so: which are meant is not known — never all of them)
+  if (picked && !members.some((e) => tokenize(e.name).includes(word))) return null;
   const said = members.filter((e) => tokenize(e.name).includes(word));
   if (said.length === 0 || said.length === members.length) return undefined;
   return said.length === 1 ? asEntity(r, said[0]!) : null;

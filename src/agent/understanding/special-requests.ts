@@ -136,6 +136,8 @@ const UNDO_TAIL = new Set(
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls`.split(/\s+/),
 );
+/** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
+export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL]);
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(
   `how why when where who turn switch open close lock unlock dim set start stop play pause arm

@@ -24,8 +24,8 @@ import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
 import { joinSentences, sentencesOf } from './sentences.js';
-import { specialIntent, type SpecialIntent } from './special-requests.js';
-import { LEXICON_WORDS } from './tagger.js';
+import { specialIntent, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
+import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
 import {
   alarmClock,
@@ -136,6 +136,12 @@ export class Understanding {
     // ("you can't undo that, can you": a challenge, before any request outside device control)
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
     const special = specialIntent(tokens);
+    // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
+    if (
+      special === 'HearthUndo' &&
+      !this.explained(undoneSaid(text).filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t)))
+    )
+      return { kind: 'none' };
     if (special) return { kind: 'special', intent: special };
     // "leave the porch one", "actually leave the bathroom": kept as it is, nothing to do
     if (leftAsItIs(withoutSecondThoughts(tokens))) return { kind: 'none' };
@@ -554,6 +560,18 @@ export class Understanding {
       this.engine.knowsWord(t);
     return fixed.every(known);
   }
+}
+
+/**
+ * What an undo is said of: the words after it in its clause ("my mistake in the spreadsheet"
+ * of "undo my mistake in the spreadsheet, sorry"); what comes before ("ugh, wrong room") is a
+ * remark.
+ */
+function undoneSaid(text: string): string[] {
+  const clause = text.split(/[,.;:!?]+/).find((c) => /\b(undo|revert|reverse|back)\b/i.test(c)) ?? text;
+  const tokens = tokenize(clause);
+  const k = tokens.findLastIndex((t) => ['undo', 'revert', 'reverse', 'back'].includes(t));
+  return tokens.slice(k + 1);
 }
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
