@@ -2775,8 +2775,8 @@ describe('an hour said bare is whichever comes first', () => {
   const tz = 'Europe/London';
   const at = (text: string) => cutWhen(tokenize(markClockTimes(text))).when!;
 
-  it('"movie night at 9" said at 8 pm is 9 pm; at 6 am it is 9 am', () => {
-    const when = at('movie night at 9');
+  it('"turn the kettle on at 9" said at 8 pm is 9 pm; at 6 am it is 9 am', () => {
+    const when = at('turn the kettle on at 9');
     expect(when).toEqual({ at: '09:00', either: true });
     expect(new Date(dueOf(when, Date.parse('2026-11-24T20:00:00Z'), tz)).toISOString()).toBe(
       '2026-11-24T21:00:00.000Z',
@@ -2784,6 +2784,10 @@ describe('an hour said bare is whichever comes first', () => {
     expect(new Date(dueOf(when, Date.parse('2026-11-24T06:00:00Z'), tz)).toISOString()).toBe(
       '2026-11-24T09:00:00.000Z',
     );
+  });
+
+  it('"movie night at 9" is 9 pm whenever it is said: the evening is in the words', () => {
+    expect(at('movie night at 9')).toEqual({ at: '21:00' });
   });
 
   it('a part of the day or am/pm said is kept', () => {
@@ -3480,5 +3484,16 @@ describe('some of a kind picked out, an undo of something outside the home', () 
     expect(read('undo my mistake in the spreadsheet').intent).toBeNull();
     expect(read('ugh undo that wrong room').intent).toBe('HearthUndo');
     expect(read('undo dat').intent).toBe('HearthUndo');
+  });
+});
+
+describe("a bare hour in a message about the evening is the evening's", () => {
+  it.each([
+    ['movie night tomorrow at 8', { name: 'Movie Night', at: '20:00' }],
+    ['dinner party mode tomorrow at 7', { name: 'Dinner Party', at: '19:00' }],
+    ['turn on the porch light tomorrow at 7', { name: 'Porch Light', at: '07:00' }],
+    ['good morning tomorrow at 7', { name: 'Good Morning', at: '07:00' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toEqual({ intent: 'HassTurnOn', slots });
   });
 });

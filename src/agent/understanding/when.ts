@@ -92,7 +92,7 @@ export function cutWhen(tokens: string[]): { tokens: string[]; when?: When } {
     if (t === 'at') {
       // "tomorrow at 7", "tonight at 10": the day said first
       const day = dayBefore(tokens, i);
-      const r = readClock(tokens, from, day.pm);
+      const r = readClock(tokens, from, day.pm || eveningMeant(tokens));
       if (r) {
         const tomorrow = day.tomorrow || r.tomorrow;
         return {
@@ -111,6 +111,18 @@ const HEDGES = new Set(['like', 'about', 'around', 'roughly', 'approximately', '
 function afterHedge(tokens: string[], i: number): number {
   return HEDGES.has(tokens[i] ?? '') && /^(\d|a|an|half|quarter)$|^\d/.test(tokens[i + 1] ?? '') ? i + 1 : i;
 }
+
+/**
+ * "movie night tomorrow at 8", "dinner party mode at 7": a bare hour in a message about the
+ * evening is the evening's — unless a morning is said too.
+ */
+function eveningMeant(tokens: string[]): boolean {
+  return (
+    tokens.some((t) => EVENING_WORDS.has(t)) &&
+    !tokens.some((t) => ['morning', 'breakfast', 'am'].includes(t))
+  );
+}
+const EVENING_WORDS = new Set(['night', 'evening', 'dinner', 'supper', 'bedtime']);
 
 /** "tomorrow", "tonight", "tomorrow evening" right before "at". */
 function dayBefore(tokens: string[], i: number): { length: number; tomorrow: boolean; pm: boolean } {
