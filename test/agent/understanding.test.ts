@@ -3497,3 +3497,69 @@ describe("a bare hour in a message about the evening is the evening's", () => {
     expect(read(text)).toEqual({ intent: 'HassTurnOn', slots });
   });
 });
+
+describe('English as Lagos, Kingston and second-language speakers say it', () => {
+  it.each([
+    ['the christmas tree, abeg off am', null, 'HassTurnOff', { name: 'Christmas Tree' }],
+    [
+      'tun off di porch light inna half hour',
+      null,
+      'HassTurnOff',
+      { name: 'Porch Light', delay_seconds: 1800 },
+    ],
+    ['di front door, lock it nuh', null, 'HassTurnOn', { name: 'Front Door' }],
+    ['Wah time it is now?', null, 'HassGetCurrentTime', {}],
+    ['wetin you fit do?', null, 'HearthHelp', {}],
+    ['can you put the coffee machine?', null, 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['at 6:45 put the coffee machine', null, 'HassTurnOn', { name: 'Coffee Machine', at: '06:45' }],
+    ['close the persiana', null, 'HassTurnOff', { name: 'Living Room Blinds' }],
+    ['how hot is it in the parlour?', null, 'HassClimateGetTemperature', { area: 'Living Room' }],
+    ['How late is it?', null, 'HassGetCurrentTime', {}],
+    [
+      'set the office heater to nineteen comma five',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature: 19.5 },
+    ],
+    [
+      'set the office heater to 19,5',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature: 19.5 },
+    ],
+    [
+      'be so good and pause the music on the kitchen speaker',
+      null,
+      'HassMediaPause',
+      { name: 'Kitchen Speaker' },
+    ],
+    [
+      'What is the actual temperature in the living room?',
+      null,
+      'HassClimateGetTemperature',
+      { area: 'Living Room' },
+    ],
+  ])('"%s"', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"lock it den" follows the last turn; "the den" stays a room this home lacks', () => {
+    expect(read('lock it den', null, ['is the back door locked'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+    expect(read('turn on the lights in the den').intent).toBeNull();
+  });
+  it('Singapore "wah" is a cry, not "what"', () => {
+    expect(read('wah the kitchen light very nice colour leh').intent).toBeNull();
+  });
+  it('"put" with a state or a value keeps it', () => {
+    expect(read('put the blinds down')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
+    expect(read('put the thermostat to 20')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 20 },
+    });
+  });
+});

@@ -77,6 +77,8 @@ export function tokenize(text: string): string[] {
     .replace(/°/g, ' degrees ')
     .replace(/'s\b/g, '')
     .replace(/'/g, '')
+    // "19,5": a decimal comma (one digit after it; "1,000" is a thousand)
+    .replace(/(\d),(\d)(?!\d)/g, '$1.$2')
     // keep a decimal point only between digits ("20.5", "pm2.5")
     // NUL marks the kept point through the next replacement (no text contains it).
     .replace(/(\d)\.(\d)/g, '$1\u0000$2')
@@ -87,7 +89,7 @@ export function tokenize(text: string): string[] {
   const raw = s
     .split(/\s+/)
     .filter((t) => t.length > 0)
-    .flatMap((t) => SHORTHAND[t] ?? DIALECT[t] ?? TAGALOG[t] ?? [t]);
+    .flatMap((t) => SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? [t]);
   return dialectPhrases(numberWords(raw));
 }
 
@@ -110,6 +112,30 @@ const DIALECT: Record<string, string[]> = {
 };
 
 /**
+ * Words of Jamaican Creole and West African Pidgin as English ("tun off di porch light inna
+ * half hour", "mek di vacuum start", "wetin you fit do"): the article, the verbs and the little
+ * words; "am" after a verb is "it", "wah time" is "what time" and a last "den" "then"
+ * (`dialectPhrases`).
+ */
+const CREOLE: Record<string, string[]> = {
+  di: ['the'],
+  d: ['the'],
+  tun: ['turn'],
+  mek: ['make'],
+  fi: ['for'],
+  inna: ['in'],
+  wetin: ['what'],
+  cyaan: ['cannot'],
+  cya: ['cannot'],
+  nutten: ['nothing'],
+  nuttin: ['nothing'],
+  yuh: ['you'],
+  unu: ['you'],
+  nuh: [],
+  oya: [],
+};
+
+/**
  * Tagalog verbs of switching as Taglish speakers mix them into English ("pakisara the garage
  * door", "patayin mo na yung tv"): the request as English words; "paki-" is "please".
  */
@@ -126,6 +152,11 @@ const TAGALOG: Record<string, string[]> = {
   pakilakasan: ['please', 'turn', 'up'],
 };
 
+/** Verbs after which Pidgin "am" is "it": "off am", "on am", "lock am", "pause am". */
+const AM_AS_IT_AFTER = new Set(
+  'off on lock unlock open close pause start stop switch turn put play dim shut'.split(' '),
+);
+
 /**
  * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
  * day"; "away and …" opening a request.
@@ -136,7 +167,25 @@ function dialectPhrases(tokens: string[]): string[] {
     const [t, next] = [tokens[i], tokens[i + 1]];
     // "away and put the kettle on": "go and", said to get someone moving
     if (i === 0 && t === 'away' && next === 'and') out.push();
-    else if (t === 'the' && next === 'now') out.push('now');
+    // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
+    else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
+    // "di light dem": a plural said after the noun
+    else if (next === 'dem' && i > 0 && !['and', 'to', 'for', 'tell', 'give'].includes(t!)) out.push(t!);
+    // "always when somebody moves in …": "whenever"
+    else if (t === 'always' && next === 'when') out.push('whenever');
+    // "wah time it is" (Jamaican "what"; Singapore "wah" is a cry of surprise)
+    else if (t === 'wah' && ['time', 'day', 'date'].includes(next ?? '')) out.push('what', next!);
+    // "wetin you fit do": "what can you do"
+    else if (t === 'you' && next === 'fit') out.push('you', 'can');
+    // "nineteen comma five": the decimal comma said
+    else if (t === 'comma' && /^\d+$/.test(out[out.length - 1] ?? '') && /^\d$/.test(next ?? '')) {
+      out.push(`${out.pop()}.${next}`);
+    }
+    // "lock it den": "then" at the end ("the den" is a room)
+    else if (t === 'den' && next === undefined && tokens[i - 1] !== 'the') {
+      out.push('then');
+      continue;
+    } else if (t === 'the' && next === 'now') out.push('now');
     else if (t === 'the' && next === 'morra') out.push('tomorrow');
     else if (t === 'the' && next === 'night' && /^\d/.test(tokens[i - 1] ?? '')) out.push('tonight');
     else if (t === 'the' && next === 'day' && tokens[i - 1] === 'date') out.push('today');

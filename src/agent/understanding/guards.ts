@@ -375,7 +375,8 @@ export function declarative(text: string, subjectWords = 3): boolean {
   let re = DECLARATIVE.get(subjectWords);
   if (!re) {
     re = new RegExp(
-      `^(?:[a-z-]+\\s+){0,${subjectWords - 1}}[a-z-]+(?:'(?:s|re|m|ve|d|ll)\\b|\\s+(?:is|are|am|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\\b)`,
+      // ("am" only after "I": Pidgin "off am" is "switch it off")
+      `^(?:[a-z-]+\\s+){0,${subjectWords - 1}}(?:[a-z-]+(?:'(?:s|re|m|ve|d|ll)\\b|\\s+(?:is|are|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\\b)|i\\s+am\\b)`,
     );
     DECLARATIVE.set(subjectWords, re);
   }

@@ -474,7 +474,7 @@ export const FILLERS = new Set(
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank whack blast
-   moment yet both house properly routine thx ty ta instead first
+   moment yet both house properly routine thx ty ta instead first actual
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
    knock same na fully lol lmao haha hehe shh shush
@@ -621,6 +621,8 @@ export const HERE_WORDS = ['here', 'in here', 'inside', 'this room', 'in this ro
 /** Special readings outside device control. */
 export const TIME_QUESTION = [
   'what time is it',
+  // German "wie spät ist es"
+  'how late is it',
   'what is the time',
   'tell me the time',
   'do you have the time',

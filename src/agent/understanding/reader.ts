@@ -370,6 +370,18 @@ export class SecondStage {
       cueSet.delete('set');
       cueSet.add('start');
     }
+    // "can you put the coffee machine?", "put the fan", "at 6:45 put the coffee machine": "put"
+    // with nothing after it is "put on", as Spanish and Portuguese speakers say it
+    if (
+      !question &&
+      cues.length > 0 &&
+      cues.every((c) => c.word === 'put') &&
+      states.length === 0 &&
+      numbers.length === 0
+    ) {
+      cueSet.delete('set');
+      cueSet.add('on');
+    }
     // "send the hoover home", "the hoover, back on its dock", "send it back": where a vacuum
     // is sent is the action
     if (

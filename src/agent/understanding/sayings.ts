@@ -31,14 +31,15 @@ export const SHORT_FORMS: Record<string, string> = {
  * room"); a word the home uses itself is never replaced.
  */
 const SYNONYMS: string[][] = [
-  ['living room', 'lounge', 'sitting room', 'front room', 'sala'],
+  ['living room', 'lounge', 'sitting room', 'front room', 'sala', 'parlour', 'parlor'],
   ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo'],
-  ['hallway', 'hall', 'entrance hall', 'entryway', 'passage', 'corridor'],
+  ['hallway', 'hall', 'entrance hall', 'entryway', 'entrance', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],
   ['ceiling lights', 'big lights', 'main lights', 'overhead lights', 'top lights'],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
+  ['blinds', 'persiana', 'persianas'],
   ['coffee machine', 'coffee maker'],
   ['floor lamp', 'standing lamp', 'standard lamp'],
   ['front door', 'main door'],

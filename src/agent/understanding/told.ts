@@ -34,6 +34,8 @@ export function saidIs(text: string): string {
     text
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "be so good and pause the music" (German "sei so gut und"), "be so kind as to …"
+      .replace(/\bbe so (?:good|kind) (?:and|as to) /gi, '')
       // "I'd appreciate it if the office heater went on": wished on, as "… was on"
       .replace(/\b(if (?:the|my|our) [a-z ]{2,40}?) (?:went|came|goes|comes) (on|off)\b/gi, '$1 was $2')
       // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is
