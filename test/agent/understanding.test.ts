@@ -3563,3 +3563,36 @@ describe('English as Lagos, Kingston and second-language speakers say it', () =>
     });
   });
 });
+
+describe('a device named in a sentence of its own, a rule\'s time with "by", "the half", a name asked what they did', () => {
+  it.each([
+    ['Vacuum. Dock.', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['Front door. Lock.', 'HassTurnOn', { name: 'Front Door' }],
+    ['The front door. Can you lock it?', 'HassTurnOn', { name: 'Front Door' }],
+    ['Front door. Is it locked?', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    [
+      'open the bedroom curtains until the half',
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 50 },
+    ],
+    [
+      'first start the vacuum, after turn off the hallway light',
+      'HassVacuumStart+HassTurnOff',
+      { '1.name': 'Robot Vacuum', '2.name': 'Hallway Light' },
+    ],
+    ['every weekday by 9am start the robot vacuum', 'HearthAutomationCreate', { trigger: 'time' }],
+    ["Every night a ten o'clock, lock di back door fi mi", 'HearthAutomationCreate', { trigger: 'time' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"Front door. Thanks." does nothing', () => {
+    expect(read('Front door. Thanks.').intent).toBeNull();
+  });
+  it('"Nadine, did you lock the back door when you went out?" is asked of Nadine; "did you lock the back door?" of the home', () => {
+    expect(read('Nadine, did you lock the back door when you went out?').intent).toBeNull();
+    expect(read('did you lock the back door?')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'locked' },
+    });
+  });
+});

@@ -246,7 +246,6 @@ export class SecondStage {
     );
   }
 
-  /** Entities of a group target. */
   /** Whether the words name a device: a device's name or a kind of device (not a scene or person). */
   namesDevice(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));
@@ -255,6 +254,19 @@ export class SecondStage {
         (i.t === 'noun' && i.noun.domain !== '*' && !i.noun.content) ||
         (i.t === 'name' && i.v.entities.some((e) => e.domain !== 'scene' && e.domain !== 'person')),
     );
+  }
+
+  /**
+   * The one device the words name and nothing else ("front door", "the telly"): a name of one
+   * device (not a scene or person) among words that say nothing more.
+   */
+  namedDevice(text: string): IntentEntity | undefined {
+    const { tokens } = this.correct(tokenize(text));
+    const items = tag(this.index, tokens);
+    const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
+    if (names.length !== 1 || items.some((i) => i.t !== 'name' && i.t !== 'filler')) return undefined;
+    const ents = names[0]!.v.entities.filter((e) => e.domain !== 'scene' && e.domain !== 'person');
+    return ents.length === 1 ? ents[0] : undefined;
   }
 
   /** The areas the words name (a floor names its areas). */

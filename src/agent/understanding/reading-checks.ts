@@ -9,7 +9,7 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
 import { EVERY_WORDS } from './guards.js';
-import { KIN, NOUNS } from './lexicon.js';
+import { FILLERS, KIN, NOUNS } from './lexicon.js';
 import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
 
 /** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
@@ -103,14 +103,25 @@ export function coversOnly(stage2: SecondStage, r: Reading): boolean {
 
 /**
  * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
- * back door"): a family word or a person of this home. (Another name is not told apart from
- * a greeting or a misheard wake word, so it is read as before.)
+ * back door"): a family word or a person of this home; or a name the home does not know, asked
+ * what they did ("Nadine, did you lock …"). (Another name before a request is not told apart
+ * from a greeting or a misheard wake word, so it is read as before.)
  */
 export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
   const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
   if (!m) return false;
   const w = m[1]!.toLowerCase();
   if (KIN.has(w)) return true;
+  // "Nadine, did you lock the back door when you went out?": a name the home does not know,
+  // asked what they did — a question for them, not for the agent
+  const named = [...reg.entities, ...reg.areas].some((x) => tokenize(x.name).includes(w));
+  if (
+    /^[A-Z]/.test(m[1]!) &&
+    !FILLERS.has(w) &&
+    !named &&
+    /^\s*[A-Za-z]+\s*,\s*(did|have|has) you\b/i.test(text)
+  )
+    return true;
   return reg.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);
 }
 

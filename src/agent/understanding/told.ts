@@ -34,6 +34,16 @@ export function saidIs(text: string): string {
     text
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "first start the vacuum, after turn off the hallway light": "after" as "then"
+      .replace(/^(\W*first\b[^,]*),\s*after(?: that)?\s+/i, '$1, then ')
+      // "every weekday by 9am", "every night a ten o'clock": a rule's time said with "by" or "a"
+      .replace(
+        /\b((?:every|each) [a-z]+) (?:by|a) (?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)/gi,
+        '$1 at ',
+      )
+      // "open the curtains until the half", "no, only the half": half way
+      .replace(/\b(?:until|till|up to) the half\b/gi, 'to half')
+      .replace(/\bonly the half\b/gi, 'only half')
       // "be so good and pause the music" (German "sei so gut und"), "be so kind as to …"
       .replace(/\bbe so (?:good|kind) (?:and|as to) /gi, '')
       // "I'd appreciate it if the office heater went on": wished on, as "… was on"

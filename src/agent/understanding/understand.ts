@@ -108,14 +108,26 @@ export class Understanding {
       const naming = new Set<number>();
       const all = sentences.map((sentence, i) => {
         const understood = this.understand(sentence, area, { ...running });
-        // a sentence that only names a device ("The porch light."), not a bare scene or command
+        // a sentence that only names a device ("The porch light.", "Front door.", "Vacuum."),
+        // not a bare scene or command
         if (
           understood.kind === 'command' &&
-          /^\W*(the|my|our|that)\b/i.test(sentence) &&
-          !this.stage2.hasAction(sentence)
+          ((/^\W*(the|my|our|that)\b/i.test(sentence) && !this.stage2.hasAction(sentence)) ||
+            namesOnly(sentence, understood.command.reading))
         ) {
           running.referent = referentOf(understood.command.reading);
           naming.add(i);
+        } else if (understood.kind === 'none' && i < sentences.length - 1) {
+          // ("Front door. Lock.": a lock named alone is no command, yet names what follows)
+          const e = this.stage2.namedDevice(sentence);
+          if (e) {
+            running.referent = {
+              intent: 'HassGetState',
+              slots: {},
+              target: { kind: 'entities', entities: [e] },
+            };
+            naming.add(i);
+          }
         }
         return { sentence, understood };
       });
@@ -560,6 +572,19 @@ export class Understanding {
       this.engine.knowsWord(t);
     return fixed.every(known);
   }
+}
+
+/**
+ * "Front door.", "Vacuum.": a sentence of a few words, all of them words of the one device
+ * read's name or aliases — it names the device, whatever a word of the name could also mean.
+ */
+function namesOnly(sentence: string, r: Reading): boolean {
+  const t = r.target;
+  if (t?.kind !== 'entities' || t.entities.length !== 1 || t.entities[0]!.domain === 'scene') return false;
+  const e = t.entities[0]!;
+  const own = new Set([e.name, ...(e.aliases ?? [])].flatMap((n) => tokenize(n)));
+  const words = tokenize(sentence).filter((w) => !['the', 'my', 'our', 'that'].includes(w));
+  return words.length > 0 && words.length <= 3 && words.every((w) => own.has(w));
 }
 
 /**
