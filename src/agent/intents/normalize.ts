@@ -133,6 +133,7 @@ const CREOLE: Record<string, string[]> = {
   unu: ['you'],
   nuh: [],
   oya: [],
+  e: ['it'],
 };
 
 /**
@@ -151,6 +152,9 @@ const TAGALOG: Record<string, string[]> = {
   pakihinaan: ['please', 'turn', 'down'],
   pakilakasan: ['please', 'turn', 'up'],
 };
+
+/** Words after which Creole "mi" is "my": "by mi bed", "in mi room". */
+const MI_AS_MY_AFTER = new Set(['by', 'in', 'on', 'at', 'near', 'from', 'under', 'over', 'a']);
 
 /** Verbs after which Pidgin "am" is "it": "off am", "on am", "lock am", "pause am". */
 const AM_AS_IT_AFTER = new Set(
@@ -175,6 +179,23 @@ function dialectPhrases(tokens: string[]): string[] {
     else if (t === 'always' && next === 'when') out.push('whenever');
     // "wah time it is" (Jamaican "what"; Singapore "wah" is a cry of surprise)
     else if (t === 'wah' && ['time', 'day', 'date'].includes(next ?? '')) out.push('what', next!);
+    // "I can't see nothing": a negation said twice is one ("anything")
+    else if (t === 'nothing' && out.slice(-3).some((w) => ['not', 'cannot', 'never'].includes(w))) {
+      out.push('anything');
+      continue;
+    }
+    // "di one by mi bed", "pause it fi mi", "mi cyaan see": Creole "mi" as my, me or I
+    else if (t === 'mi') {
+      const prev = out[out.length - 1] ?? '';
+      out.push(
+        next === undefined || ['for', 'to', 'give', 'tell', 'let', 'help'].includes(prev)
+          ? 'me'
+          : MI_AS_MY_AFTER.has(prev)
+            ? 'my'
+            : 'i',
+      );
+      continue;
+    }
     // "wetin you fit do": "what can you do"
     else if (t === 'you' && next === 'fit') out.push('you', 'can');
     // "nineteen comma five": the decimal comma said

@@ -247,7 +247,8 @@ export function compound(
       // "it's too loud, turn it down": the same command said twice is one command
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
-      if (declarative(seg) && feeling) told.push(cmd);
+      // ("mi cyaan see nutten, put on di light dem": told in words read as English first)
+      if ((declarative(seg) || declarative(tokenize(seg).join(' '))) && feeling) told.push(cmd);
       else if (
         prev &&
         (correcting ||

@@ -73,6 +73,7 @@ export const CUES: Record<string, Cue> = {
   'cut on': 'on',
   // curtains drawn back are open; a robot vacuum sent round cleans
   'draw back': 'open',
+  'draw open': 'open',
   'pull back': 'open',
   'send round': 'start',
   'send around': 'start',
@@ -448,7 +449,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor man china po naman muna lang tayo nga din rin na pa`;
+   ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -547,6 +548,8 @@ export const FILLER_PHRASES = [
   'if it is too much trouble',
   'if it is no trouble',
   'if it is any trouble',
+  'if it is possible',
+  'if possible',
   'to its station',
   'to its base',
   'to its dock',

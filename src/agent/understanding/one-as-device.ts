@@ -31,6 +31,11 @@ const ONE_AS_DEVICE_AFTER = new Set([
   'the',
   'that',
   'this',
+  // as Creole and chat say them: "di one by mi bed", "dat one"
+  'di',
+  'd',
+  'dat',
+  'dis',
   'which',
   'other',
   'another',

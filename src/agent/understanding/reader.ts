@@ -382,6 +382,8 @@ export class SecondStage {
       cueSet.delete('set');
       cueSet.add('start');
     }
+    // "draw the bedroom curtains open", "draw them back": the curtains drawn open
+    if (cues.some((c) => c.word === 'draw') && cueSet.has('open')) cueSet.delete('close');
     // "can you put the coffee machine?", "put the fan", "at 6:45 put the coffee machine": "put"
     // with nothing after it is "put on", as Spanish and Portuguese speakers say it
     if (

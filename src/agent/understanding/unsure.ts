@@ -56,7 +56,7 @@ export function onCondition(tokens: string[]): boolean {
       return false;
     // "if it is no trouble", "if that is ok", "if it is not too much bother"
     const said = tokens.slice(i + 1, i + 7).join(' ');
-    return !/^(it|that|this|thats|its)( is| would be| will be)? (ok|okay|alright|fine|no|not|any|all right|cool)\b/.test(
+    return !/^(it|that|this|thats|its)( is| would be| will be)? (ok|okay|alright|fine|no|not|any|all right|cool|possible)\b/.test(
       said,
     );
   });
