@@ -2989,7 +2989,6 @@ describe('found by a third probe: thanks for what is done, "mind not", what a th
   });
 
   it.each([
-    ['turn on the bedroom light, the big one', 'HassTurnOn', { area: 'Bedroom', domain: 'light' }, null],
     ['turn on the porch light at quarter to 7', 'HassTurnOn', { name: 'Porch Light', at: '06:45' }, null],
     ['is the light on?', 'HassGetState', { name: 'Kitchen Light', state: 'on' }, 'Kitchen'],
   ])('"%s"', (text, intent, slots, area) => {
@@ -3617,6 +3616,28 @@ describe('more of heldout31–33: "sharp sharp", "e too hot", "bare loud", a dou
   it('"the one by mi bed" answers which lamp', () => {
     expect(read('di one by mi bed', null, ['turn on the lamp'])).toEqual({
       intent: 'HassTurnOn',
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+});
+
+describe('"brighten up" with no light or place said, "…, the big one" after several lights', () => {
+  it('"brighten up" switches no light of the whole home; at a tablet it is the room\'s', () => {
+    expect(read('brighten up').intent).toBeNull();
+    expect(read('brighten up', 'Kitchen').slots).toEqual({ area: 'Kitchen', domain: 'light' });
+    expect(read('turn them off', null, ['are the lights on?'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { domain: 'light' },
+    });
+  });
+  it('"turn on the bedroom light, the big one" is its ceiling light; "the little one" is not known', () => {
+    expect(read('turn on the bedroom light, the big one')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedroom Ceiling Light' },
+    });
+    expect(read('turn on the light in the bedroom, the little one').intent).toBeNull();
+    expect(read('turn off the bedroom lights, the bedside one')).toEqual({
+      intent: 'HassTurnOff',
       slots: { name: 'Bedside Lamp' },
     });
   });

@@ -226,6 +226,18 @@ export function compound(
       carry = txt;
       return;
     }
+    const described = prev && afterComma(text, seg) ? describedOne(reader, prev, txt, area) : undefined;
+    if (described) {
+      // "turn on the bedroom light, the big one": the one of them the home calls so
+      parts[parts.length - 1] = described;
+      heads[heads.length - 1] = txt;
+      return;
+    }
+    // ("…, the little one": one of them, said by what the home does not call any — not all)
+    if (described === null) {
+      listed = true;
+      return;
+    }
     let u = reader.single(tokenize(txt), area, ref);
     // "… and turn off the ceiling fan its freezing up here", "im off to uni lock the front
     // door and …": a reason after the last part, a remark before the first
@@ -329,6 +341,52 @@ function narrows(reader: RequestReader, prev: Command, cmd: Command, said: strin
   // "lock the back door, the front one", "the kettle, the coffee one": a device named again
   // is the one meant
   return words.includes('ones') && cmd.reading.target?.kind === 'entities';
+}
+
+/**
+ * "turn on the bedroom light, the big one": "the big one" read as the big light of that place
+ * ("the big light" being the ceiling light) — the one device of those the part before acts on;
+ * `null` when it names none of several (nothing is done), `undefined` when not said so.
+ */
+function describedOne(
+  reader: RequestReader,
+  prev: Command,
+  said: string,
+  area: string | null,
+): Command | null | undefined {
+  const m = /^(?:the\s+)?([a-z]+)\s+ones?$/.exec(tokenize(said).join(' '));
+  const kind = kindOf(prev);
+  if (!m || !kind || !KIND_WORDS[kind.domain]) return undefined;
+  const t = prev.reading.target!;
+  const before = t.kind === 'entities' ? t.entities : reader.stage2.membersOf(t);
+  const place = t.kind === 'group' ? t.area?.name : undefined;
+  // (read as a request, only for the device it names)
+  const words = `turn on the ${m[1]} ${KIND_WORDS[kind.domain]}${place ? ` in the ${place}` : ''}`;
+  const u = reader.single(tokenize(words), area, undefined);
+  const one = u?.kind === 'command' ? u.command.reading.target : undefined;
+  if (one?.kind !== 'entities' || one.entities.length !== 1 || !before.includes(one.entities[0]!))
+    return before.length > 1 && !reader.stage2.namesDevice(m[1]!) ? null : undefined;
+  return {
+    ...prev,
+    reading: {
+      ...prev.reading,
+      slots: { ...withoutTarget(prev.reading.slots), name: one.entities[0]!.name },
+      entity_ids: [one.entities[0]!.entity_id],
+      target: one,
+    },
+  };
+}
+/** The word a kind of device is said by. */
+const KIND_WORDS: Record<string, string> = {
+  light: 'light',
+  fan: 'fan',
+  media_player: 'speaker',
+  cover: 'blind',
+};
+
+function withoutTarget(slots: Record<string, string | number>): Record<string, string | number> {
+  const { name: _n, area: _a, floor: _f, domain: _d, device_class: _c, ...rest } = slots;
+  return rest;
 }
 
 /** The kind of device a part acts on, if one: its domain and device class. */

@@ -216,6 +216,26 @@ function placelessStep(r: Reading, tokens: string[]): boolean {
   );
 }
 
+/**
+ * "brighten up": every light of the home switched by a word that only implies lights, no light
+ * or place said.
+ */
+function lightsUnsaid(r: Reading, tokens: string[]): boolean {
+  const t = r.target;
+  return (
+    ['HassTurnOn', 'HassTurnOff'].includes(r.intent) &&
+    t?.kind === 'group' &&
+    t.domain === 'light' &&
+    !t.area &&
+    !t.floor &&
+    // (a pronoun stands for lights said before: "are the lights on?" … "turn them off")
+    !tokens.some(
+      (w) =>
+        NOUNS[w]?.domain === 'light' || EVERY_WORDS.has(w) || ['them', 'they', 'those', 'it'].includes(w),
+    )
+  );
+}
+
 /** A reading on a kind of device only implied by its words, in no place: every one of them. */
 function placelessKind(r: Reading): boolean {
   const t = r.target;
@@ -246,6 +266,7 @@ export function notToBeDone(
     return true;
   if (movedByPart(r, tokens) || placelessKind(r) || placelessStep(r, tokens) || againstTheWay(r, tokens))
     return true;
+  if (lightsUnsaid(r, tokens)) return true;
   if (partOfASceneName(r, stage2.correct(tokens).tokens)) return true;
   // "turn on the telly light", "the ceiling fan light": a light said, a device that is none
   const devices = r.target?.kind === 'entities' ? r.target.entities : [];
