@@ -3642,3 +3642,59 @@ describe('"brighten up" with no light or place said, "…, the big one" after se
     });
   });
 });
+
+describe('dialogue and room context a probe found wrong', () => {
+  it('"are the lights on?" at a tablet is its room\'s, and "turn them off" after it too', () => {
+    expect(read('are the lights on?', 'Kitchen')).toEqual({
+      intent: 'HassGetState',
+      slots: { area: 'Kitchen', domain: 'light', state: 'on' },
+    });
+    expect(read('turn them off', 'Kitchen', ['are the lights on?'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { area: 'Kitchen', domain: 'light' },
+    });
+    expect(read('are any lights on?', 'Kitchen').slots).toEqual({ domain: 'light', state: 'on' });
+    expect(read('are the doors locked?', 'Kitchen').slots).toEqual({ domain: 'lock', state: 'locked' });
+  });
+  it('"close it" after a place asked of is the one thing there that closes', () => {
+    expect(read('close it', null, ['did I leave the garage open?'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+  });
+  it('"and the bedroom one" after one ceiling light is the bedroom\'s ceiling light, else which', () => {
+    expect(read('and the bedroom one', null, ['turn off the living room ceiling light'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Bedroom Ceiling Light' },
+    });
+    expect(read('and the bedroom one', null, ['turn on the kitchen light']).ask).toBeTruthy();
+  });
+  it('"cancel that" after a command set for now cancels no timer', () => {
+    expect(read('cancel that', null, ['close the living room blinds']).intent).toBeNull();
+    expect(read('cancel that', null, ['turn off the kitchen light in 10 minutes']).intent).toBe(
+      'HearthTimerCancel',
+    );
+  });
+  it('after a command for later, "same for …" is for then too, "… now" is now', () => {
+    expect(read('same for the bedroom fan', null, ['turn off the kitchen fan in 10 minutes'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Ceiling Fan', delay_seconds: 600 },
+    });
+    expect(
+      read('and the kettle too, but right now', null, ['turn off the coffee machine in 10 minutes']),
+    ).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kettle' },
+    });
+  });
+  it('"close them" after the telly at the living room\'s tablet is not guessed; "close it na" after a light with nothing to open switches it', () => {
+    expect(read('close them', 'Living Room', ['pause the telly']).intent).toBeNull();
+    expect(read('close it na', null, ['open the kitchen light'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Light' },
+    });
+  });
+  it('"all but the floor lamp" after a turn does nothing', () => {
+    expect(read('all but the floor lamp', null, ['turn off the tv backlight']).intent).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
  * and what a compound leaves for "them".
  */
 import type { NameValue, RegistryIndex } from '../intents/index-phrases.js';
-import type { IntentArea, IntentFloor } from '../intents/registry.js';
+import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
 import { domainsForIntent, INTENT_DOMAINS } from './choose-intent.js';
 import { tokenize } from '../intents/normalize.js';
 import { describedDevice } from './described.js';
@@ -23,6 +23,8 @@ export function readFollowUp(
   place: { area?: IntentArea; floor?: IntentFloor },
   noun: Extract<Item, { t: 'noun' }> | undefined,
   ctxArea: IntentArea | undefined,
+  /** The words say "one" ("and the bedroom one"): one device meant. */
+  one = false,
 ): Reading | undefined {
   // a question may follow on to anything ("what about the garage door")
   const question = ref.intent === 'HassGetState';
@@ -89,9 +91,42 @@ export function readFollowUp(
     const there = membersOf(index, target);
     if (prev.kind === 'entities' && prev.entities.length === 1 && there.length === 1)
       target = { kind: 'entities', entities: there };
+    // ("turn off the living room ceiling light" — "and the bedroom one": the bedroom's ceiling
+    // light, by the name the home gives it there; else which one — never all of them)
+    else if (
+      prev.kind === 'entities' &&
+      prev.entities.length === 1 &&
+      one &&
+      there.length > 1 &&
+      place.area
+    ) {
+      const same = namedAlike(index, prev.entities[0]!, place.area, there);
+      if (same) target = { kind: 'entities', entities: [same] };
+      else
+        return {
+          intent: ref.intent,
+          slots: base,
+          entity_ids: [],
+          candidates: there,
+          ask: askWhich(index, there),
+        };
+    }
   }
   if (!target) return undefined;
   return finish(index, ref.intent, base, target, allowed);
+}
+
+/** The device of a place named as another is in its own place: "Bedroom Ceiling Light" for "Living Room Ceiling Light". */
+function namedAlike(
+  index: RegistryIndex,
+  e: IntentEntity,
+  area: IntentArea,
+  among: IntentEntity[],
+): IntentEntity | undefined {
+  const own = e.area ? index.areaById.get(e.area)?.name : undefined;
+  if (!own || !e.name.toLowerCase().startsWith(own.toLowerCase())) return undefined;
+  const name = `${area.name}${e.name.slice(own.length)}`.toLowerCase();
+  return among.find((x) => x.name.toLowerCase() === name);
 }
 
 const MORE_WORDS = new Set(

@@ -8,6 +8,7 @@ import { stateFor } from '../intents/states.js';
 import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import type { ReadContext, Reading, Target } from './reading.js';
 import type { Item } from './tagger.js';
+import { EVERY_WORDS } from './guards.js';
 import { calledByPlace, membersOf } from './targets.js';
 
 /** A question about a device or a place: its state ("is the door locked") or temperature. */
@@ -87,7 +88,18 @@ export function readQuestion(
     // "is everything locked up for the night": what can be so is the kind the state belongs to
     const kind = noun.noun.domain === '*' && word ? ONE_KIND_STATES[word] : undefined;
     if (kind) noun = { ...noun, noun: { domain: kind, group: true } };
-    const where = q.explicitPlace ? q.place : noun.noun.group ? {} : q.ctxArea ? { area: q.ctxArea } : {};
+    // ("are the lights on?" at the kitchen's tablet: the kitchen's, as "turn the lights off"
+    // there is; "are any lights on", "which lights are on": the home's)
+    const roomOnly =
+      !!q.ctxArea &&
+      !['lock', 'binary_sensor', 'alarm_control_panel'].includes(noun.noun.domain) &&
+      !tokens.some((t) => EVERY_WORDS.has(t) || ['which', 'many', 'anywhere', 'else'].includes(t)) &&
+      membersOf(index, { kind: 'group', domain: noun.noun.domain, area: q.ctxArea }).length > 0;
+    const where = q.explicitPlace
+      ? q.place
+      : q.ctxArea && (!noun.noun.group || roomOnly)
+        ? { area: q.ctxArea }
+        : {};
     target = {
       kind: 'group',
       domain: noun.noun.domain,

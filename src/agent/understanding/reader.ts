@@ -452,6 +452,7 @@ export class SecondStage {
           place,
           noun,
           referentArea(this.index, ctx.referent) ?? ctxArea,
+          tokens.includes('ones'),
         );
     }
     if (question) {
@@ -484,6 +485,21 @@ export class SecondStage {
       cueSet.delete('off');
       cueSet.delete('on');
     }
+    // "pause the telly" … "close them" at the living room's tablet, where the blinds are:
+    // "open" and "close" of a pronoun may mean what opens there — not guessed to be the telly
+    // off ("open the light" … "close it na" with nothing there to open switches it)
+    if (
+      (cueSet.has('open') || cueSet.has('close')) &&
+      !names[0] &&
+      !noun &&
+      ctx.referent &&
+      ![...domainsNamed(undefined, undefined, ctx.referent)].some((d) =>
+        ['cover', 'valve', 'lock'].includes(d),
+      ) &&
+      ctxArea &&
+      membersOf(this.index, { kind: 'group', domain: 'cover', area: ctxArea }).length > 0
+    )
+      return undefined;
     const intent = chooseIntent(cueSet, number, domainsNamed(names[0]?.v, noun, ctx.referent));
     if (!intent) return undefined;
     const { name: intentName, slots } = intent;
@@ -511,6 +527,13 @@ export class SecondStage {
       else target = r;
     } else if ((pronoun || !explicitPlace) && ctx.referent && compatible(ctx.referent.target, allowed)) {
       target = ctx.referent.target;
+      // "did I leave the garage open?" … "close it": a place asked of, the one device there the
+      // action fits — never everything in it
+      if (target.kind === 'group' && target.domain === '*') {
+        const fit = membersOf(this.index, target).filter((e) => allowed.includes(e.domain));
+        if (fit.length !== 1) return undefined;
+        target = { kind: 'entities', entities: fit };
+      }
       // "… and turn on the hallway one": the same kind of device, in the place now said
       const kind = explicitPlace ? kindOf(ctx.referent.target) : undefined;
       const devices = target.kind === 'entities' ? target.entities : membersOf(this.index, target);

@@ -14,7 +14,15 @@ import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import { bothOf, moreOfTheSame, pickAnswer, PLURAL_PRONOUNS, referentOfAll } from './follow-up.js';
-import { ACTION_VERBS, awaitsAnEvent, declarative, EVERY_WORDS, NEGATIONS, ofASet } from './guards.js';
+import {
+  ACTION_VERBS,
+  awaitsAnEvent,
+  declarative,
+  EVERY_WORDS,
+  excepted,
+  NEGATIONS,
+  ofASet,
+} from './guards.js';
 import { onCondition, vaguelyLater } from './unsure.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
@@ -147,11 +155,22 @@ export class Understanding {
     if (tokens.length === 0) return { kind: 'none' };
     // ("you can't undo that, can you": a challenge, before any request outside device control)
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
+    // ("all but the floor lamp" after a turn: an exception, whichever way it is read after)
+    if (excepted(tokens)) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     if (
       special === 'HearthUndo' &&
       !this.explained(undoneSaid(text).filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t)))
+    )
+      return { kind: 'none' };
+    // "close the blinds" … "cancel that": nothing was set for later in this conversation, so
+    // no timer is meant (never someone's unrelated timer)
+    if (
+      special === 'HearthTimerCancel' &&
+      conv.referent &&
+      !conv.referent.later &&
+      !tokens.some((t) => /^(timers?|scheduled|schedule|reminders?|alarms?)$/.test(t))
     )
       return { kind: 'none' };
     if (special) return { kind: 'special', intent: special };
@@ -226,7 +245,7 @@ export class Understanding {
     if (asked && askedAsRequest(tokens)) this.questionMark = false;
     const compound = readCompound(this, marked, area, referent);
     this.questionMark = asked;
-    if (compound) return compound;
+    if (compound) return nowAfterAll(compound, tokens, referent);
     if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
       const reasoned = withReason(this, tokens, area, referent) ?? afterRemark(this, tokens, area, referent);
       if (reasoned) return reasoned;
@@ -333,7 +352,13 @@ export class Understanding {
     // not done; "and the coffee machine" is for then too
     if (referent?.later && !r.ask && !QUESTION_INTENTS.has(r.intent)) {
       if (tokens.some((t) => /^\d/.test(t)) && !tokens.some((t) => VALUE_UNITS.has(t))) return undefined;
-      if (tokens[0] === 'and' || tokens[0] === 'also' || tokens.includes('too'))
+      // ("… and the kettle too, but right now": now, as said)
+      const now = tokens.some((t) => ['now', 'immediately', 'straightaway'].includes(t));
+      // ("same for the bedroom fan", "same upstairs": the same, then too)
+      if (
+        !now &&
+        (tokens[0] === 'and' || tokens[0] === 'also' || tokens.includes('same') || tokens.includes('too'))
+      )
         return { kind: 'command', command: { reading: r, when: referent.later } };
     }
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
@@ -373,13 +398,16 @@ export class Understanding {
       // "lights off?": asked, unless as a request ("could you turn the lights off?")
       if (first && this.questionMark && !QUESTION_INTENTS.has(first.intent) && !askedAsRequest(tokens))
         first = undefined;
-      // ("is the light on?" at the kitchen's tablet: the kitchen's light, not every light)
+      // ("is the light on?", "are the lights on?" at the kitchen's tablet: the kitchen's, not
+      // every light — "are any lights on?", "which lights are on?" ask of the home)
       const placeless =
         !!first &&
         !!area &&
         QUESTION_INTENTS.has(first.intent) &&
         !['name', 'area', 'floor'].some((k) => k in first!.slots) &&
-        !ofASet(tokens);
+        !tokens.some((t) => EVERY_WORDS.has(t) || ['which', 'many', 'anywhere', 'else'].includes(t)) &&
+        // ("are the doors locked?": the home's doors, wherever it is asked)
+        !(ofASet(tokens) && HOME_WIDE.has(String(first.slots.domain)));
       if (first && !first.ask && !vague(first) && !placeless) return first;
     }
     const asked = this.stage2.read(this.questionMark ? `${text}?` : text, { area, referent });
@@ -598,6 +626,22 @@ function undoneSaid(text: string): string[] {
   const k = tokens.findLastIndex((t) => ['undo', 'revert', 'reverse', 'back'].includes(t));
   return tokens.slice(k + 1);
 }
+
+/**
+ * "turn off the coffee machine in 10 minutes" … "and the kettle too, but right now": a part
+ * that took the last turn's time is done now when "now" is said.
+ */
+function nowAfterAll(u: Understood, tokens: string[], referent: Referent | undefined): Understood {
+  const later = referent?.later;
+  if (!later || !tokens.some((t) => ['now', 'immediately', 'straightaway'].includes(t))) return u;
+  const now = (c: Command): Command => (c.when === later ? { reading: c.reading } : c);
+  if (u.kind === 'command') return { kind: 'command', command: now(u.command) };
+  if (u.kind === 'compound') return { kind: 'compound', parts: u.parts.map(now) };
+  return u;
+}
+
+/** Kinds of device asked of the whole home even at a room's tablet: locks, doors and windows, the alarm. */
+const HOME_WIDE = new Set(['lock', 'binary_sensor', 'alarm_control_panel']);
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
 
