@@ -3698,3 +3698,14 @@ describe('dialogue and room context a probe found wrong', () => {
     expect(read('all but the floor lamp', null, ['turn off the tv backlight']).intent).toBeNull();
   });
 });
+
+describe('"both" or "all of them" as the answer to which one', () => {
+  it('"both please" after "which fan?" is each fan; "both" of three lamps is not known', () => {
+    expect(read('both please', null, ['turn on the fan'])).toEqual({
+      intent: 'HassTurnOn+HassTurnOn',
+      slots: { '1.name': 'Kitchen Fan', '2.name': 'Ceiling Fan' },
+    });
+    expect(read('both', null, ['turn on the lamp']).intent).toBeNull();
+    expect(read('all of them', null, ['turn on the lamp']).intent).toBe('HassTurnOn+HassTurnOn+HassTurnOn');
+  });
+});

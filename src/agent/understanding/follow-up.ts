@@ -161,11 +161,25 @@ export function pickAnswer(
   tokens: string[],
 ): Reading | undefined {
   const cands = pending.candidates ?? [];
+  // "both", "all of them", "both please": every one asked about ("both" of two only)
+  const said = tokens.filter(
+    (t) => !['please', 'pls', 'thanks', 'of', 'them', 'em', 'the', 'yes', 'just', 'ones'].includes(t),
+  );
+  const every =
+    said.length === 1 &&
+    (said[0] === 'all' || said[0] === 'each' || (said[0] === 'both' && cands.length === 2));
+  if (every && cands.length > 1)
+    return {
+      intent: pending.intent,
+      slots: { ...pending.slots },
+      entity_ids: cands.map((e) => e.entity_id),
+      target: { kind: 'entities', entities: cands },
+    };
   // ("the one by the bed": the one so described)
   const { tokens: fixed } = stage2.correct(describedDevice(index, tokens));
   const words = new Set(fixed);
   // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
-  const said = (names: string[]) =>
+  const placeSaid = (names: string[]) =>
     names.some((n) => {
       const t = tokenize(n);
       return t.length > 0 && t.every((w) => words.has(w));
@@ -175,8 +189,8 @@ export function pickAnswer(
     const floor = area?.floor ? index.floorById.get(area.floor) : undefined;
     const hits =
       tokenize(e.name).filter((w) => words.has(w)).length +
-      (area && said([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
-      (floor && said([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
+      (area && placeSaid([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
+      (floor && placeSaid([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
     return { e, hits };
   });
   const best = Math.max(0, ...scored.map((s) => s.hits));

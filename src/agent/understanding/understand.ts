@@ -186,6 +186,10 @@ export class Understanding {
       const pending = conv.pending;
       conv.pending = undefined;
       const picked = pickAnswer(this.stage2, this.engine.registryIndex, pending, tokens);
+      // ("both please": each of them, as parts of one command)
+      const each = picked?.target?.kind === 'entities' ? picked.target.entities : [];
+      if (picked && each.length > 1)
+        return { kind: 'compound', parts: each.map((e) => ({ reading: asEntity(picked, e) })) };
       if (picked) return { kind: 'command', command: { reading: picked } };
       // ("not the desk one" with two others left: still which one — never the one refused)
       if (tokens.some((w) => NEGATIONS.has(w) || w === 'but' || w === 'except')) return { kind: 'none' };
