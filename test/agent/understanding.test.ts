@@ -3709,3 +3709,26 @@ describe('"both" or "all of them" as the answer to which one', () => {
     expect(read('all of them', null, ['turn on the lamp']).intent).toBe('HassTurnOn+HassTurnOn+HassTurnOn');
   });
 });
+
+describe('the wrong actions of heldout35/36 at first measure', () => {
+  it('"when sunset, on the porch light automatically" is a rule at sunset, never now', () => {
+    const r = u.understand('when sunset, on the porch light automatically', null, { touched: 0 });
+    expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'solar', event: 'sunset' });
+    expect(read("when it's sunset, turn on the porch light").intent).toBe('HearthAutomationCreate');
+  });
+  it('a rule not understood that opens with "when" is never done now; "when you get a sec" is politeness', () => {
+    expect(read('when sam come home, switch on the hallway light').intent).toBeNull();
+    expect(read('when you get a sec can you turn the TV down a little')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Living Room TV', volume_step: 'down' },
+    });
+  });
+  it('"wah great, vacuum starting at 3am, very smart la" tells, it asks nothing', () => {
+    expect(read('wah great, vacuum starting at 3am, very smart la').intent).toBeNull();
+    expect(read('start the vacuum at 3am').slots).toEqual({ name: 'Robot Vacuum', at: '03:00' });
+  });
+  it('"every arvo at five turn the porch light on" is a rule at 17:00', () => {
+    const r = u.understand('every arvo at five turn the porch light on', null, { touched: 0 });
+    expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'time', at: '17:00' });
+  });
+});

@@ -94,8 +94,9 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * Words of Scots and Northern English, as standard English: "switch the big light aff", "turn
- * it doon", "on wi it", "up tae 21", "the wan by the bed", "have we left owt on".
+ * Words of Scots and Northern English (and an Australian one), as standard English: "switch the
+ * big light aff", "turn it doon", "on wi it", "up tae 21", "the wan by the bed", "have we left
+ * owt on", "every arvo at five".
  */
 const DIALECT: Record<string, string[]> = {
   aff: ['off'],
@@ -107,6 +108,9 @@ const DIALECT: Record<string, string[]> = {
   owt: ['anything'],
   nowt: ['nothing'],
   naw: ['no'],
+  // Australian: "every arvo at five"
+  arvo: ['afternoon'],
+  arvos: ['afternoons'],
   kinda: [],
   sorta: [],
 };

@@ -267,7 +267,7 @@ function withoutDaily(tokens: string[]): string[] {
     const t = tokens[i]!;
     if (
       (t === 'every' || t === 'each') &&
-      ['day', 'evening', 'night', 'morning'].includes(tokens[i + 1] ?? '')
+      ['day', 'evening', 'night', 'morning', 'afternoon'].includes(tokens[i + 1] ?? '')
     ) {
       i++;
       continue;
@@ -286,6 +286,7 @@ function withoutDaily(tokens: string[]): string[] {
 const DAYS: Record<string, string[]> = {
   day: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
   morning: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  afternoon: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
   evening: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
   night: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
   weekday: ['mon', 'tue', 'wed', 'thu', 'fri'],
@@ -392,7 +393,8 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
     const word = bare >= 0 ? rest[bare]! : rest[e + 1]!;
     if (bare < 0 && rest[e] === 'on' && !word.endsWith('s') && !daysOf(word)?.length) return undefined;
     days = daysOf(word)!.length === 7 ? undefined : daysOf(word);
-    evening = ['night', 'evening', 'weeknight', 'weeknights'].includes(word);
+    // (an hour of the afternoon or the evening is after noon: "every arvo at five" is 17:00)
+    evening = ['night', 'evening', 'afternoon', 'weeknight', 'weeknights'].includes(word);
     every = true;
     const at = bare >= 0 ? bare : e;
     let end = bare >= 0 ? bare + 1 : e + 2;

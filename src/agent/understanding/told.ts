@@ -34,6 +34,8 @@ export function saidIs(text: string): string {
     text
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
+      .replace(/\b(?:when|whenever|once)(?: it is| it's| its)? (sunset|sunrise|dusk|dawn)\b/gi, 'at $1')
       // "first start the vacuum, after turn off the hallway light": "after" as "then"
       .replace(/^(\W*first\b[^,]*),\s*after(?: that)?\s+/i, '$1, then ')
       // "every weekday by 9am", "every night a ten o'clock": a rule's time said with "by" or "a"
@@ -250,6 +252,21 @@ export function aboutAnAction(tokens: string[]): boolean {
   // is done; "wake me at 7 with the lights": an alarm clock's; "… for when Sam arrives": later
   if (adviceOrChallenge(tokens)) return true;
   if (changePrevented(tokens) || changeDropped(tokens)) return true;
+  // "wah great, vacuum starting at 3am, very smart la": what a device does, told — no request
+  // word, the doing word without its "is"
+  if (
+    tokens.some(
+      (t, i) =>
+        ['starting', 'started'].includes(t) &&
+        i > 0 &&
+        !['is', 'are', 'be', 'get', 'keep'].includes(tokens[i - 1]!) &&
+        ['at', 'every'].includes(tokens[i + 1] ?? ''),
+    ) &&
+    !tokens.some(
+      (t) => ['please', 'pls', 'can', 'could', 'would', 'will', 'do'].includes(t) || ACTION_VERBS.has(t),
+    )
+  )
+    return true;
   if (a === 'when' && ['did', 'was', 'were', 'has', 'have'].includes(b ?? '')) return true;
   // "would you turn the heater on if you were me"
   if (/\bif (you were me|i were you|i was you)\b/.test(tokens.join(' '))) return true;

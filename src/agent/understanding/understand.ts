@@ -234,6 +234,18 @@ export class Understanding {
       !cutWhen(tokens).when
     )
       return { kind: 'none' };
+    // ("whenever sam comes home, switch on the hallway light" not read as a rule: an event to
+    // wait for, opening the message — never done now; "when did …", "when is …" ask)
+    if (
+      ['when', 'whenever', 'once'].includes(tokens[0]!) &&
+      !ASKING_AFTER_WHEN.has(tokens[1] ?? '') &&
+      // ("when you get a sec, …": the agent's free moment, politeness)
+      !/^when (you|u|ya) (get|have|got) (a |the )?(sec|second|minute|moment|chance|mo)\b/.test(
+        tokens.join(' '),
+      ) &&
+      !cutWhen(tokens).when
+    )
+      return { kind: 'none' };
     // ("hypothetically, could you unlock the front door?": whatever the parts say)
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
 
@@ -643,6 +655,11 @@ function nowAfterAll(u: Understood, tokens: string[], referent: Referent | undef
   if (u.kind === 'compound') return { kind: 'compound', parts: u.parts.map(now) };
   return u;
 }
+
+/** Words after "when" that make a question of it: "when did the door open", "when is sunset". */
+const ASKING_AFTER_WHEN = new Set(
+  'did does do is was were will are can could should would has have'.split(' '),
+);
 
 /** Kinds of device asked of the whole home even at a room's tablet: locks, doors and windows, the alarm. */
 const HOME_WIDE = new Set(['lock', 'binary_sensor', 'alarm_control_panel']);
