@@ -3732,3 +3732,38 @@ describe('the wrong actions of heldout35/36 at first measure', () => {
     expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'time', at: '17:00' });
   });
 });
+
+describe('Boston, Hong Kong and Queensland words; short forms typed; the date asked inside a question', () => {
+  it.each([
+    ["what's the temp in the pahlor", null, 'HassClimateGetTemperature', { area: 'Living Room' }],
+    ['is the dunny light on', null, 'HassGetState', { area: 'Bathroom', domain: 'light', state: 'on' }],
+    [
+      'wicked hot in here',
+      'Living Room',
+      'HassClimateSetTemperature',
+      { area: 'Living Room', temperature_step: 'down' },
+    ],
+    ['m goi, close the telly la', null, 'HassTurnOff', { name: 'Living Room TV' }],
+    ['what time now ar', null, 'HassGetCurrentTime', {}],
+    ['May I know what is the date today please', null, 'HassGetCurrentDate', {}],
+    ["Could you tell me what today's date is?", null, 'HassGetCurrentDate', {}],
+    ['q: back door locked?', null, 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['porch lt on', null, 'HassTurnOn', { name: 'Porch Light' }],
+    [
+      'kitchen speaker vol to thirty five',
+      null,
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_level: 35 },
+    ],
+    ["would ya mind openin' the bedroom curtains, dear", null, 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['opne the living rm blinds', null, 'HassTurnOn', { name: 'Living Room Blinds' }],
+  ])('"%s"', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"i go toilet" stays a remark', () => {
+    expect(read('can pause the telly for a while please, i go toilet')).toEqual({
+      intent: 'HassMediaPause',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+});

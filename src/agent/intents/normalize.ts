@@ -75,6 +75,8 @@ export function tokenize(text: string): string[] {
     // "77F", "21c"
     .replace(/(\d)\s*[cf]\b/g, '$1 degrees ')
     .replace(/°/g, ' degrees ')
+    // "openin'", "somethin'": a dropped g
+    .replace(/\b([a-z]{3,}in)'(?=\s|$)/g, '$1g')
     .replace(/'s\b/g, '')
     .replace(/'/g, '')
     // "19,5": a decimal comma (one digit after it; "1,000" is a thousand)
@@ -237,6 +239,8 @@ const SHORTHAND: Record<string, string[]> = {
   cuz: ['because'],
   bc: ['because'],
   r: ['are'],
+  // "q: back door locked?": a question marked as one
+  q: [],
   dat: ['that'],
   dis: ['this'],
   // said only to soften: "kinda dark in here ngl"

@@ -449,7 +449,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare`;
+   ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -475,7 +475,7 @@ export const FILLERS = new Set(
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
    pop stick flick chuck bung crank whack blast
-   moment yet both house properly routine thx ty ta instead first actual
+   moment yet both house properly routine thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
    knock same na fully lol lmao haha hehe shh shush
@@ -623,6 +623,7 @@ export const HERE_WORDS = ['here', 'in here', 'inside', 'this room', 'in this ro
 
 /** Special readings outside device control. */
 export const TIME_QUESTION = [
+  'what the time is',
   'what time is it',
   // German "wie spät ist es"
   'how late is it',
@@ -632,6 +633,11 @@ export const TIME_QUESTION = [
   'current time',
 ];
 export const DATE_QUESTION = [
+  // asked inside another question: "could you tell me what today's date is"
+  'what the date is',
+  'what todays date is',
+  'what today date is',
+  'what day it is',
   'what day is it',
   'what day is it today',
   'what is the date',

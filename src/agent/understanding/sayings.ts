@@ -23,6 +23,12 @@ export const SHORT_FORMS: Record<string, string> = {
   lite: 'light',
   lites: 'lights',
   nite: 'night',
+  // typed short: "porch lt on", "living rm", "speaker vol to 35"
+  lt: 'light',
+  lts: 'lights',
+  rm: 'room',
+  bedrm: 'bedroom',
+  vol: 'volume',
 };
 
 /**
@@ -31,8 +37,8 @@ export const SHORT_FORMS: Record<string, string> = {
  * room"); a word the home uses itself is never replaced.
  */
 const SYNONYMS: string[][] = [
-  ['living room', 'lounge', 'sitting room', 'front room', 'sala', 'parlour', 'parlor'],
-  ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo'],
+  ['living room', 'lounge', 'sitting room', 'front room', 'sala', 'parlour', 'parlor', 'pahlor'],
+  ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo', 'dunny'],
   ['hallway', 'hall', 'entrance hall', 'entryway', 'entrance', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light'],

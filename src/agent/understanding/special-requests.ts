@@ -196,7 +196,10 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     .filter((t) => !SOFTENERS.has(t))
     .flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
   // "please tell me, what is the time now", "kindly tell me what all you are able to do"
-  const tell = softened.findIndex((t, i) => t === 'tell' && softened[i + 1] === 'me');
+  // ("may I know what is the date today": asked the same way)
+  const tell = softened.findIndex(
+    (t, i) => (t === 'tell' && softened[i + 1] === 'me') || (t === 'i' && softened[i + 1] === 'know'),
+  );
   const core =
     tell >= 0 && tell <= 3 && ['what', 'which', 'how'].includes(softened[tell + 2] ?? '')
       ? softened.slice(tell + 2).filter((t) => t !== 'all')
@@ -247,7 +250,10 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     ])
   )
     return 'HearthUndo';
-  const clock = ORDER_FREE_CLOCK.exec(asked.join(' '));
+  // ("what time now ar": the time, its verb left out)
+  const clock =
+    ORDER_FREE_CLOCK.exec(asked.join(' ')) ??
+    (asked.length < core.length && asked.join(' ') === 'what time' ? ['', 'what', 'time'] : null);
   if (matchesAny(core, TIME_QUESTION) || matchesAny(asked, TIME_QUESTION) || clock?.[2] === 'time')
     return 'HassGetCurrentTime';
   if (
