@@ -11,7 +11,7 @@ import { describedDevice } from './described.js';
 import type { SecondStage } from './reader.js';
 import { referentOf, type Reading, type Referent, type Target } from './reading.js';
 import type { Conversation } from './conversation.js';
-import type { Command } from './understand.js';
+import type { Command, Understood } from './understand.js';
 import type { Item } from './tagger.js';
 import { askWhich, byNoun, finish, membersOf } from './targets.js';
 
@@ -243,4 +243,17 @@ export function bothOf(conv: Conversation, tokens: string[]): Referent | undefin
   const b = one(last);
   if (!a || !b || a === b || (a.domain !== b.domain && earlier.intent !== last.intent)) return last;
   return { ...last, target: { kind: 'entities', entities: [a, b] } };
+}
+
+/**
+ * "turn off the coffee machine in 10 minutes" … "and the kettle too, but right now": a part
+ * that took the last turn's time is done now when "now" is said.
+ */
+export function nowAfterAll(u: Understood, tokens: string[], referent: Referent | undefined): Understood {
+  const later = referent?.later;
+  if (!later || !tokens.some((t) => ['now', 'immediately', 'straightaway'].includes(t))) return u;
+  const now = (c: Command): Command => (c.when === later ? { reading: c.reading } : c);
+  if (u.kind === 'command') return { kind: 'command', command: now(u.command) };
+  if (u.kind === 'compound') return { kind: 'compound', parts: u.parts.map(now) };
+  return u;
 }

@@ -20,7 +20,7 @@ import {
   withoutOwnForgetting,
 } from './guards.js';
 import type { SecondStage } from './reader.js';
-import { QUESTION_INTENTS } from './reading.js';
+import { QUESTION_INTENTS, type Reading } from './reading.js';
 import { QUESTION_WORDS } from './lexicon.js';
 import type { Command, Understood } from './understand.js';
 
@@ -253,4 +253,17 @@ export function joinSentences(
   );
   if (once.length === 1) return { kind: 'command', command: once[0]! };
   return { kind: 'compound', parts: once };
+}
+
+/**
+ * "Front door.", "Vacuum.": a sentence of a few words, all of them words of the one device
+ * read's name or aliases — it names the device, whatever a word of the name could also mean.
+ */
+export function namesOnly(sentence: string, r: Reading): boolean {
+  const t = r.target;
+  if (t?.kind !== 'entities' || t.entities.length !== 1 || t.entities[0]!.domain === 'scene') return false;
+  const e = t.entities[0]!;
+  const own = new Set([e.name, ...(e.aliases ?? [])].flatMap((n) => tokenize(n)));
+  const words = tokenize(sentence).filter((w) => !['the', 'my', 'our', 'that'].includes(w));
+  return words.length > 0 && words.length <= 3 && words.every((w) => own.has(w));
 }

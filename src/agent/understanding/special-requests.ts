@@ -2,6 +2,7 @@
  * Requests outside device control, said in a few fixed ways: undo, the time, the date, help,
  * and listing or cancelling timers.
  */
+import { tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS } from './guards.js';
 import {
   DATE_QUESTION,
@@ -279,4 +280,16 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   )
     return 'HearthTimerCancel';
   return undefined;
+}
+
+/**
+ * What an undo is said of: the words after it in its clause ("my mistake in the spreadsheet"
+ * of "undo my mistake in the spreadsheet, sorry"); what comes before ("ugh, wrong room") is a
+ * remark.
+ */
+export function undoneSaid(text: string): string[] {
+  const clause = text.split(/[,.;:!?]+/).find((c) => /\b(undo|revert|reverse|back)\b/i.test(c)) ?? text;
+  const tokens = tokenize(clause);
+  const k = tokens.findLastIndex((t) => ['undo', 'revert', 'reverse', 'back'].includes(t));
+  return tokens.slice(k + 1);
 }

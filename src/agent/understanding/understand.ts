@@ -13,7 +13,14 @@ import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
-import { bothOf, moreOfTheSame, pickAnswer, PLURAL_PRONOUNS, referentOfAll } from './follow-up.js';
+import {
+  bothOf,
+  moreOfTheSame,
+  nowAfterAll,
+  pickAnswer,
+  PLURAL_PRONOUNS,
+  referentOfAll,
+} from './follow-up.js';
 import {
   ACTION_VERBS,
   awaitsAnEvent,
@@ -31,8 +38,8 @@ import { askedAsRequest } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import { joinSentences, sentencesOf } from './sentences.js';
-import { specialIntent, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
+import { joinSentences, namesOnly, sentencesOf } from './sentences.js';
+import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
 import {
@@ -616,44 +623,6 @@ export class Understanding {
       this.engine.knowsWord(t);
     return fixed.every(known);
   }
-}
-
-/**
- * "Front door.", "Vacuum.": a sentence of a few words, all of them words of the one device
- * read's name or aliases — it names the device, whatever a word of the name could also mean.
- */
-function namesOnly(sentence: string, r: Reading): boolean {
-  const t = r.target;
-  if (t?.kind !== 'entities' || t.entities.length !== 1 || t.entities[0]!.domain === 'scene') return false;
-  const e = t.entities[0]!;
-  const own = new Set([e.name, ...(e.aliases ?? [])].flatMap((n) => tokenize(n)));
-  const words = tokenize(sentence).filter((w) => !['the', 'my', 'our', 'that'].includes(w));
-  return words.length > 0 && words.length <= 3 && words.every((w) => own.has(w));
-}
-
-/**
- * What an undo is said of: the words after it in its clause ("my mistake in the spreadsheet"
- * of "undo my mistake in the spreadsheet, sorry"); what comes before ("ugh, wrong room") is a
- * remark.
- */
-function undoneSaid(text: string): string[] {
-  const clause = text.split(/[,.;:!?]+/).find((c) => /\b(undo|revert|reverse|back)\b/i.test(c)) ?? text;
-  const tokens = tokenize(clause);
-  const k = tokens.findLastIndex((t) => ['undo', 'revert', 'reverse', 'back'].includes(t));
-  return tokens.slice(k + 1);
-}
-
-/**
- * "turn off the coffee machine in 10 minutes" … "and the kettle too, but right now": a part
- * that took the last turn's time is done now when "now" is said.
- */
-function nowAfterAll(u: Understood, tokens: string[], referent: Referent | undefined): Understood {
-  const later = referent?.later;
-  if (!later || !tokens.some((t) => ['now', 'immediately', 'straightaway'].includes(t))) return u;
-  const now = (c: Command): Command => (c.when === later ? { reading: c.reading } : c);
-  if (u.kind === 'command') return { kind: 'command', command: now(u.command) };
-  if (u.kind === 'compound') return { kind: 'compound', parts: u.parts.map(now) };
-  return u;
 }
 
 /** Words after "when" that make a question of it: "when did the door open", "when is sunset". */
