@@ -3767,3 +3767,24 @@ describe('Boston, Hong Kong and Queensland words; short forms typed; the date as
     });
   });
 });
+
+describe('requests asked around: "do you think you could", "mind …ing", "whenever you can", "k"', () => {
+  it.each([
+    ['do you think you could get the coffee machine going', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['mind arming the home alarm for me?', 'HassTurnOn', { name: 'Home Alarm' }],
+    [
+      'please turn off the lights downstairs whenever you can',
+      'HassTurnOff',
+      { domain: 'light', floor: 'Ground Floor' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"do you think the door is locked" still asks; "k lock it" follows the question', () => {
+    expect(read('do you think the door is locked').intent).toBe('HassGetState');
+    expect(read('k lock it', null, ['is the front door locked'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Front Door' },
+    });
+  });
+});

@@ -154,6 +154,7 @@ const SHORTHAND: Record<string, string[]> = {
   cuz: ['because'],
   bc: ['because'],
   r: ['are'],
+  k: ['ok'],
   // "q: back door locked?": a question marked as one
   q: [],
   dat: ['that'],

@@ -46,6 +46,12 @@ export function saidIs(text: string): string {
       // "open the curtains until the half", "no, only the half": half way
       .replace(/\b(?:until|till|up to) the half\b/gi, 'to half')
       .replace(/\bonly the half\b/gi, 'only half')
+      // "do you think you could get the coffee machine going": asked as a request
+      .replace(/^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b/i, '$1$2 you')
+      // "mind arming the home alarm for me?": "would you mind", its start left out
+      .replace(/^(\W*)mind ([a-z]+ing)\b/i, '$1would you mind $2')
+      // "… whenever you can", "… when you get a chance": politeness, no time
+      .replace(/[,\s]+(?:whenever|when) (?:you|u) (?:can|get (?:a|the) chance)\s*[.!?]*\s*$/i, '')
       // "be so good and pause the music" (German "sei so gut und"), "be so kind as to …"
       .replace(/\bbe so (?:good|kind) (?:and|as to) /gi, '')
       // "I'd appreciate it if the office heater went on": wished on, as "… was on"
