@@ -3788,3 +3788,53 @@ describe('requests asked around: "do you think you could", "mind …ing", "whene
     });
   });
 });
+
+describe("a review of this sitting's own changes: where each new rule must not fire", () => {
+  it.each([
+    'tell Di the front door is unlocked',
+    'put the fan in the bedroom',
+    'put the lamp by the bed',
+    'put the tv where I can see it',
+    'we should put the christmas tree',
+    'open the thermostat settings',
+    'turn on the living room lights, the little ones',
+    'turn on the lights, the first one',
+  ])('"%s" does nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"close the door" with two locks is not asked, so no answer unlocks both', () => {
+    expect(read('close the door').intent).toBeNull();
+    expect(read('both', null, ['close the door']).intent).toBeNull();
+  });
+  it('"do you think you could have left the lights on?" asks', () => {
+    expect(read('do you think you could have left the lights on?').intent).toBe('HassGetState');
+  });
+  it.each([
+    ["stop the music, we're going to bed", 'Living Room', 'HassMediaPause'],
+    ['turn the light on the bedroom please', null, 'HassTurnOn'],
+    ['light on the porch please', null, 'HassTurnOn'],
+    ['when you can, lock the front door', null, 'HassTurnOn'],
+    ['when ready, turn on the coffee machine', null, 'HassTurnOn'],
+    ['turn on the tv, channel e', null, 'HassTurnOn'],
+  ])('"%s" still works', (text, area, intent) => {
+    expect(read(text, area).intent).toBe(intent);
+  });
+  it.each(['undo your last action', 'undo my request', 'undo the last step', 'undo that instruction'])(
+    '"%s" undoes',
+    (text) => {
+      expect(read(text, null, ['turn off the kitchen light']).intent).toBe('HearthUndo');
+    },
+  );
+  it('"set the heater to 21,5 degrees" is 21.5; "switch off the night light at 6" is 06:00; "every night at 2" is 02:00', () => {
+    expect(read('set the heater to 21,5 degrees').slots).toEqual({
+      name: 'Office Heater',
+      temperature: 21.5,
+    });
+    expect(read('switch off the night light at 6').slots).toEqual({ name: 'Bedside Lamp', at: '06:00' });
+    const r = u.understand('every night at 2 lock the doors', null, { touched: 0 });
+    expect(r.kind === 'rule' && r.rule.trigger).toEqual({ type: 'time', at: '02:00' });
+  });
+  it('"Jarvis, have you turned off the porch light?" asks the agent', () => {
+    expect(read('Jarvis, have you turned off the porch light?').intent).toBe('HassGetState');
+  });
+});

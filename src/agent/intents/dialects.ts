@@ -39,8 +39,6 @@ const DIALECT: Record<string, string[]> = {
  * (`dialectPhrases`).
  */
 const CREOLE: Record<string, string[]> = {
-  di: ['the'],
-  d: ['the'],
   tun: ['turn'],
   mek: ['make'],
   fi: ['for'],
@@ -54,7 +52,6 @@ const CREOLE: Record<string, string[]> = {
   unu: ['you'],
   nuh: [],
   oya: [],
-  e: ['it'],
 };
 
 /**
@@ -73,6 +70,8 @@ const TAGALOG: Record<string, string[]> = {
   pakihinaan: ['please', 'turn', 'down'],
   pakilakasan: ['please', 'turn', 'up'],
 };
+
+const ARTICLES = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'that', 'this', 'di', 'd']);
 
 /** Words after which Creole "mi" is "my": "by mi bed", "in mi room". */
 const MI_AS_MY_AFTER = new Set(['by', 'in', 'on', 'at', 'near', 'from', 'under', 'over', 'a']);
@@ -115,6 +114,22 @@ export function dialectPhrases(tokens: string[]): string[] {
             ? 'my'
             : 'i',
       );
+      continue;
+    }
+    // "di front door", "lock d front dor": Creole "the" — not a name before an article ("tell
+    // Di the porch light is on")
+    else if (
+      (t === 'di' || t === 'd') &&
+      next !== undefined &&
+      !ARTICLES.has(next) &&
+      i + 1 < tokens.length
+    ) {
+      out.push('the');
+      continue;
+    }
+    // "e too hot for here": Pidgin "it", before the words it says ("channel e" stays)
+    else if (t === 'e' && next !== undefined && i > 0) {
+      out.push('it');
       continue;
     }
     // "wetin you fit do": "what can you do"

@@ -211,8 +211,7 @@ export function chooseIntent(
   if (has('disarm')) return off('disarm');
   // "close the light", "open the light": switching, as several languages say it
   const switched =
-    domains.size > 0 &&
-    [...domains].every((x) => ['light', 'switch', 'fan', 'media_player', 'climate'].includes(x));
+    domains.size > 0 && [...domains].every((x) => ['light', 'switch', 'fan', 'media_player'].includes(x));
   if (has('open') && switched && !has('close')) return on('on');
   if (has('close') && switched && !has('open')) return off('off');
   if (has('open')) return on('open');

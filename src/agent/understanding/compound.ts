@@ -14,6 +14,7 @@ import { specialIntent } from './special-requests.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
 import type { When } from './when.js';
+import { FILLER_WORDS } from './tagger.js';
 
 /** Two commands of one intent on the same devices, said two ways. */
 export function sameDevices(reader: RequestReader, a: Command, b: Command): boolean {
@@ -77,7 +78,7 @@ export function compound(
   const segments = text
     // "an hour and a half" is one time, not two commands
     .split(
-      /\s*(?:,\s*(?:and\s+)?then\b|,|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
+      /\s*(?:,\s*(?:and\s+)?then\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
     )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -357,8 +358,11 @@ function describedOne(
   const m = /^(?:the\s+)?([a-z]+)\s+ones?$/.exec(tokenize(said).join(' '));
   const kind = kindOf(prev);
   if (!m || !kind || !KIND_WORDS[kind.domain]) return undefined;
+  // ("the little ones", "the first one": a word that picks out none by name — not guessed)
+  if (FILLER_WORDS.has(m[1]!) || /^\d/.test(m[1]!))
+    return before_(reader, prev).length > 1 ? null : undefined;
   const t = prev.reading.target!;
-  const before = t.kind === 'entities' ? t.entities : reader.stage2.membersOf(t);
+  const before = before_(reader, prev);
   const place = t.kind === 'group' ? t.area?.name : undefined;
   // (read as a request, only for the device it names)
   const words = `turn on the ${m[1]} ${KIND_WORDS[kind.domain]}${place ? ` in the ${place}` : ''}`;
@@ -376,6 +380,12 @@ function describedOne(
     },
   };
 }
+/** The devices a part acts on. */
+function before_(reader: RequestReader, c: Command) {
+  const t = c.reading.target;
+  return !t ? [] : t.kind === 'entities' ? t.entities : reader.stage2.membersOf(t);
+}
+
 /** The word a kind of device is said by. */
 const KIND_WORDS: Record<string, string> = {
   light: 'light',

@@ -42,6 +42,9 @@ const ONE_AS_DEVICE_AFTER = new Set([
   'same',
   'each',
   'every',
+  'first',
+  'second',
+  'last',
   // "the big one", "the little one": a device said by what it is like
   'big',
   'small',

@@ -383,6 +383,7 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
   let rest = sameDays(tokens);
   let every = false;
   let evening = false;
+  let nightOnly = false;
   // ("turn on the coffee machine" has an "on" that is no day's)
   const e = rest.findIndex(
     (t, i) => (t === 'every' || t === 'each' || t === 'on') && !!daysOf(rest[i + 1] ?? ''),
@@ -395,6 +396,7 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
     days = daysOf(word)!.length === 7 ? undefined : daysOf(word);
     // (an hour of the afternoon or the evening is after noon: "every arvo at five" is 17:00)
     evening = ['night', 'evening', 'afternoon', 'weeknight', 'weeknights'].includes(word);
+    nightOnly = ['night', 'weeknight', 'weeknights'].includes(word);
     every = true;
     const at = bare >= 0 ? bare : e;
     let end = bare >= 0 ? bare + 1 : e + 2;
@@ -422,7 +424,10 @@ function readSchedule(tokens: string[]): { trigger: RuleDraft['trigger']; rest: 
   if (!cut.when?.at) return undefined;
   let at = cut.when.at;
   const h = Number(at.slice(0, 2));
-  if (evening && h < 12) at = `${String(h + 12).padStart(2, '0')}${at.slice(2)}`;
+  // ("every night at 2": the small hours stay; "every night at 10" is 22:00; am said stays)
+  const amSaid = rest.includes('am') || rest.includes('morning');
+  if (evening && h < 12 && !amSaid && !(nightOnly && h < 6))
+    at = `${String(h + 12).padStart(2, '0')}${at.slice(2)}`;
   return { trigger: { type: 'time', at, ...(days ? { days } : {}) }, rest: trimLinks(cut.tokens) };
 }
 

@@ -133,6 +133,9 @@ export class SecondStage {
       ctx,
       sceneSaid,
       asked,
+      // ("put the lamp by the bed", "put the tv where I can see it": moved, as said before the
+      // bed's lamp is read out of it)
+      tokenize(text).some((t) => PUT_WHERE.has(t)),
     );
   }
 
@@ -296,6 +299,7 @@ export class SecondStage {
     ctx: ReadContext,
     sceneSaid = false,
     asked = false,
+    putSomewhere = false,
   ): Reading | undefined {
     // "turn the heating up to 21": a word of action that is also a kind of device ("heating",
     // "heat") is the device when nothing else is named and another word gives the action
@@ -391,7 +395,12 @@ export class SecondStage {
       cues.length > 0 &&
       cues.every((c) => c.word === 'put') &&
       states.length === 0 &&
-      numbers.length === 0
+      numbers.length === 0 &&
+      // ("put the fan in the bedroom", "we should put the tree somewhere": moved, not switched)
+      !putSomewhere &&
+      !tokens
+        .slice(0, tokens.indexOf('put'))
+        .some((t) => ['we', 'i', 'they', 'should', 'need', 'to'].includes(t))
     ) {
       cueSet.delete('set');
       cueSet.add('on');
@@ -569,6 +578,10 @@ export class SecondStage {
       }
       if (!target) return undefined;
     }
+    // "close the door" with two locks: a lock is locked or unlocked, never opened or closed —
+    // which one is not asked (the answer would carry an unlock)
+    if ((cueSet.has('open') || cueSet.has('close')) && (candidates ?? []).some((e) => e.domain === 'lock'))
+      return undefined;
     if (candidates) {
       return {
         intent: intentName,
@@ -581,6 +594,13 @@ export class SecondStage {
     return finish(this.index, intentName, slots, target!, allowed);
   }
 }
+
+/** Words of where a thing is put: "put the lamp by the bed", "put the tv where I can see it". */
+const PUT_WHERE = new Set(
+  'in into by next near beside behind under over where somewhere there here away back up down onto against'.split(
+    ' ',
+  ),
+);
 
 function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');

@@ -119,7 +119,8 @@ export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
     /^[A-Z]/.test(m[1]!) &&
     !FILLERS.has(w) &&
     !named &&
-    /^\s*[A-Za-z]+\s*,\s*(did|have|has) you\b/i.test(text)
+    // (and a second "you" of theirs: "… when you went out" — "Jarvis, have you …" asks the agent)
+    /^\s*[A-Za-z]+\s*,\s*did you\b.*\b(you|your)\b/i.test(text)
   )
     return true;
   return reg.entities.some((e) => e.domain === 'person' && e.name.toLowerCase() === w);

@@ -47,7 +47,11 @@ export function saidIs(text: string): string {
       .replace(/\b(?:until|till|up to) the half\b/gi, 'to half')
       .replace(/\bonly the half\b/gi, 'only half')
       // "do you think you could get the coffee machine going": asked as a request
-      .replace(/^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b/i, '$1$2 you')
+      // ("do you think you could have left the lights on?" asks what happened)
+      .replace(
+        /^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b(?! (?:have|be|been)\b)/i,
+        '$1$2 you',
+      )
       // "mind arming the home alarm for me?": "would you mind", its start left out
       .replace(/^(\W*)mind ([a-z]+ing)\b/i, '$1would you mind $2')
       // "… whenever you can", "… when you get a chance": politeness, no time
@@ -99,12 +103,8 @@ const COMPARED = [
   'down',
 ];
 /** Words of how much light, heat or sound there is: "less light", "too loud", "more volume". */
+const MEASURED_NOUNS = ['light', 'heat', 'volume', 'sound', 'brightness'];
 const MEASURES = [
-  'light',
-  'heat',
-  'volume',
-  'sound',
-  'brightness',
   'loud',
   'quiet',
   'bright',
@@ -134,7 +134,7 @@ const OPPOSITE_STATE: Record<string, string> = {
 // (a bare "not" only before a word that is never a verb: "do not open the blinds" is no state)
 // ("make sure the kettle isn't left on", "… is not kept open": the state left is the state)
 const NOT_A_STATE = new RegExp(
-  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)(?:\\s+(?:left|kept))?\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|not\\s+(?:left\\s+|kept\\s+)?(locked|unlocked|closed|armed|disarmed))\\b`,
+  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)(?:\\s+(?:left|kept))?\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|(?<!\\b(?:have|has|had)\\s+)not\\s+(?:left\\s+|kept\\s+)?(locked|unlocked|closed|armed|disarmed))\\b`,
   'gi',
 );
 /** "we can't leave the back door unlocked", "don't leave the porch light on": the other state wanted. */
@@ -154,8 +154,10 @@ const NOT_THE_OTHER = new RegExp(
  * "less light on the porch", "too loud on the telly": "on" after a measure of light, heat or
  * sound is where, not "switch on".
  */
+// (a noun of light, heat or sound only after a quantity: "less light on the porch" — "turn the
+// light on the bedroom", "light on the porch please" switch it on)
 const MEASURED_ON = new RegExp(
-  `\\b(${MEASURES.join('|')})\\s*,?\\s+on\\s+(?=(?:the|my|our|this|that)\\b)`,
+  `\\b((?:less|more|no|much|enough)\\s+(?:${MEASURED_NOUNS.join('|')})|${MEASURES.join('|')})\\s*,?\\s+on\\s+(?=(?:the|my|our|this|that)\\b)`,
   'gi',
 );
 
@@ -350,7 +352,11 @@ function changePrevented(tokens: string[]): boolean {
   const from = rest.indexOf('from');
   // ("keep the fan running": a state kept is asked for; "keep X from …" prevents)
   if (tokens[k] === 'keep' && from < 0) return false;
-  return rest.some((t, i) => CHANGING.has(t) && (from < 0 || i > from));
+  // ("stop the music, we're going to bed": someone else's doing, not the device's)
+  const someone = rest.findIndex((t) =>
+    ['we', 'i', 'you', 'they', 'he', 'she', 'are', 'am', 'were'].includes(t),
+  );
+  return rest.some((t, i) => CHANGING.has(t) && (from < 0 || i > from) && (someone < 0 || i < someone));
 }
 
 /** "never mind locking the back door", "scrap turning the kettle on": the request dropped. */
@@ -360,7 +366,10 @@ function changeDropped(tokens: string[]): boolean {
     /\b(?:never ?mind|scrap|forget|skip|cancel|dont bother|do not bother)(?: about)? ([a-z]+ing)\b/.exec(
       text,
     );
-  return !!m && (CHANGING.has(m[1]!) || ACTION_VERBS.has(doing(m[1]!)));
+  if (!m || !(CHANGING.has(m[1]!) || ACTION_VERBS.has(doing(m[1]!)))) return false;
+  // ("never mind locking the back door, just turn off the porch light": the rest still asks)
+  const after = tokens.slice(tokens.indexOf(m[1]!) + 1);
+  return !after.some((t) => ACTION_VERBS.has(t));
 }
 
 /** "the back door is unlocked" as asked: "is the back door unlocked" (unchanged without "is"/"are"). */

@@ -250,6 +250,10 @@ export class Understanding {
       !/^when (you|u|ya) (get|have|got) (a |the )?(sec|second|minute|moment|chance|mo)\b/.test(
         tokens.join(' '),
       ) &&
+      // ("when you can, lock the front door", "when ready, …", "whenever you want, …")
+      !/^(when|whenever) ((you|u|ya) (can|could|want|like|are|re|get|have|got)|possible|ready|convenient)\b/.test(
+        tokens.join(' '),
+      ) &&
       !cutWhen(tokens).when
     )
       return { kind: 'none' };

@@ -118,8 +118,10 @@ function afterHedge(tokens: string[], i: number): number {
  */
 function eveningMeant(tokens: string[]): boolean {
   return (
-    tokens.some((t) => EVENING_WORDS.has(t)) &&
-    !tokens.some((t) => ['morning', 'breakfast', 'am'].includes(t))
+    // ("the night light at 6": a device's name, no evening)
+    tokens.some(
+      (t, i) => EVENING_WORDS.has(t) && !['light', 'lamp', 'lights'].includes(tokens[i + 1] ?? ''),
+    ) && !tokens.some((t) => ['morning', 'breakfast', 'am'].includes(t))
   );
 }
 const EVENING_WORDS = new Set(['night', 'evening', 'dinner', 'supper', 'bedtime']);
