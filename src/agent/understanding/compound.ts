@@ -360,9 +360,9 @@ function describedOne(
   if (!m || !kind || !KIND_WORDS[kind.domain]) return undefined;
   // ("the little ones", "the first one": a word that picks out none by name — not guessed)
   if (FILLER_WORDS.has(m[1]!) || /^\d/.test(m[1]!))
-    return before_(reader, prev).length > 1 ? null : undefined;
+    return actedOn(reader, prev).length > 1 ? null : undefined;
   const t = prev.reading.target!;
-  const before = before_(reader, prev);
+  const before = actedOn(reader, prev);
   const place = t.kind === 'group' ? t.area?.name : undefined;
   // (read as a request, only for the device it names)
   const words = `turn on the ${m[1]} ${KIND_WORDS[kind.domain]}${place ? ` in the ${place}` : ''}`;
@@ -381,7 +381,7 @@ function describedOne(
   };
 }
 /** The devices a part acts on. */
-function before_(reader: RequestReader, c: Command) {
+function actedOn(reader: RequestReader, c: Command) {
   const t = c.reading.target;
   return !t ? [] : t.kind === 'entities' ? t.entities : reader.stage2.membersOf(t);
 }

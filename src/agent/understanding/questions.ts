@@ -92,7 +92,7 @@ export function readQuestion(
     // there is; "are any lights on", "which lights are on": the home's)
     const roomOnly =
       !!q.ctxArea &&
-      !['lock', 'binary_sensor', 'alarm_control_panel'].includes(noun.noun.domain) &&
+      !HOME_WIDE.has(noun.noun.domain) &&
       !tokens.some((t) => EVERY_WORDS.has(t) || ['which', 'many', 'anywhere', 'else'].includes(t)) &&
       membersOf(index, { kind: 'group', domain: noun.noun.domain, area: q.ctxArea }).length > 0;
     const where = q.explicitPlace
@@ -157,6 +157,9 @@ export function readQuestion(
   if (target.device_class) slots.device_class = target.device_class;
   return { intent: 'HassGetState', slots, entity_ids: [], target };
 }
+
+/** Kinds of device asked of the whole home even at a room's tablet: locks, doors and windows, the alarm. */
+export const HOME_WIDE: ReadonlySet<string> = new Set(['lock', 'binary_sensor', 'alarm_control_panel']);
 
 /** States only one kind of device has. */
 const ONE_KIND_STATES: Record<string, string> = {

@@ -34,7 +34,7 @@ import { onCondition, vaguelyLater } from './unsure.js';
 import { aboutAnAction, adviceOrChallenge, saidIs, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
-import { askedAsRequest } from './questions.js';
+import { askedAsRequest, HOME_WIDE } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
@@ -633,9 +633,6 @@ export class Understanding {
 const ASKING_AFTER_WHEN = new Set(
   'did does do is was were will are can could should would has have'.split(' '),
 );
-
-/** Kinds of device asked of the whole home even at a room's tablet: locks, doors and windows, the alarm. */
-const HOME_WIDE = new Set(['lock', 'binary_sensor', 'alarm_control_panel']);
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
 
