@@ -3838,3 +3838,41 @@ describe("a review of this sitting's own changes: where each new rule must not f
     expect(read('Jarvis, have you turned off the porch light?').intent).toBe('HassGetState');
   });
 });
+
+describe('open cases of earlier probes, closed by mechanism', () => {
+  it.each([
+    ['turn off the tv at 1 tonight', '01:00'],
+    ['turn off the tv at 12 tonight', '00:00'],
+    ['tonight at 2 turn off the tv', '02:00'],
+    ['turn off the tv at 11 tonight', '23:00'],
+    ['tonight at 9 turn off the tv', '21:00'],
+  ])('"%s" is at %s: midnight and the small hours are tonight\'s', (text, at) => {
+    expect(read(text).slots.at).toBe(at);
+  });
+  it.each(['we have not armed the alarm', 'we have armed the alarm', 'I have just closed the blinds'])(
+    '"%s" tells, it does not ask',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+  it('a condition at a time that no one-shot keeps is not done now', () => {
+    expect(read('if the porch light is not on at sunset, turn it on').intent).toBeNull();
+    expect(read('if the front door is still unlocked tonight lock it').intent).toBeNull();
+  });
+  it('a condition at a clock time is a command at that time', () => {
+    expect(read('if the front door is unlocked at 10pm, lock it').slots).toEqual({
+      name: 'Front Door',
+      at: '22:00',
+    });
+    expect(read('if the porch light is on, turn it off').slots).toEqual({ name: 'Porch Light' });
+  });
+  it('a device named, then let be, is left alone', () => {
+    expect(read("Porch light. It's fine.").intent).toBeNull();
+    expect(read('Porch light. Thanks.').intent).toBe('HassTurnOn');
+    expect(read("It's fine. Porch light.").intent).toBe('HassTurnOn');
+  });
+  it('"put it away" is no Away scene; "switch it to away" is', () => {
+    expect(read('put it away', null, ['turn on the kettle']).intent).toBeNull();
+    expect(read('switch it to away').slots).toEqual({ name: 'Away' });
+  });
+});

@@ -128,6 +128,10 @@ export const PAST_FORMS = new Set([
   'started',
   'stopped',
   'activated',
+  'armed',
+  'disarmed',
+  'paused',
+  'muted',
   'left',
 ]);
 
@@ -188,15 +192,18 @@ export function narrated(tokens: string[]): boolean {
     return true;
   // "unlocked the front door": a past form first, with its object, tells what was done
   if (PAST_FORMS.has(tokens[0] ?? '') && DONE_TO.has(tokens[1] ?? '')) return true;
-  // "I've closed the blinds", "we have locked the back door": done, told
+  // "I've closed the blinds", "we have locked the back door", "we have not armed the alarm":
+  // done (or not), told
   if (
-    tokens.some(
-      (t, i) =>
-        PAST_FORMS.has(t) &&
-        ['have', 'has', 'had', 've'].includes(tokens[i - 1] ?? '') &&
-        SUBJECTS.has(tokens[i - 2] ?? '') &&
-        tokens[i - 2] !== 'you',
-    )
+    tokens.some((t, i) => {
+      if (!PAST_FORMS.has(t)) return false;
+      const k = ['not', 'never', 'just', 'already'].includes(tokens[i - 1] ?? '') ? i - 1 : i;
+      return (
+        ['have', 'has', 'had', 've'].includes(tokens[k - 1] ?? '') &&
+        SUBJECTS.has(tokens[k - 2] ?? '') &&
+        tokens[k - 2] !== 'you'
+      );
+    })
   )
     return true;
   // "kai left it open again", "the kids turned the lights on": a past form with its object

@@ -433,7 +433,13 @@ export class SecondStage {
         (c) => ['activate', 'on', 'start', 'set'].includes(c) || (c === 'up' && cueSet.has('set')),
       ) &&
       !number &&
-      !explicitPlace
+      !explicitPlace &&
+      // ("put it away", "take them away": a one-word name after a verb's object is its particle)
+      !(
+        names[0]!.end - names[0]!.start === 1 &&
+        names[0]!.start >= 2 &&
+        ['it', 'them', 'that', 'those', 'these', 'em'].includes(tokens[names[0]!.start - 1]!)
+      )
     ) {
       const s = scene.length === 1 ? scene : scene.filter((e) => e.name.toLowerCase() === names[0]!.v.phrase);
       if (s.length !== 1) return undefined;

@@ -163,6 +163,10 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
 const TAKES_BACK =
   /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b/i;
 
+/** A sentence that lets a thing be: "it's fine", "all good", "no worries", "forget it". */
+const LET_BE =
+  /^\W*(?:(?:it'?s|that'?s|its|thats|it is|that is) (?:fine|ok|okay|alright|all right)|all good|no worries|no need|(?:don'?t|do not) worry|forget it|doesn'?t matter)\W*$/i;
+
 /** Words beside a request that name nothing of the home, hold no number and ask nothing. */
 function remarkBeside(stage2: SecondStage, sentence: string): boolean {
   const tokens = tokenize(sentence);
@@ -194,13 +198,16 @@ export function joinSentences(
       s.understood.command.reading.target?.kind === 'entities' &&
       s.understood.command.reading.target.entities.every((e) => e.domain === 'scene'),
   );
-  for (const { sentence, understood } of said) {
+  for (const [at, { sentence, understood }] of said.entries()) {
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back
     if (adviceOrChallenge(tokenize(sentence))) return none;
     // "Undo? No.": a bare "no" takes back what was said before it
     if (/^\W*(no|nope|nah|no no)\W*$/i.test(sentence)) return none;
+    // "Porch light. It's fine.": a device only named, then let be
+    if (at > 0 && LET_BE.test(sentence) && said.slice(0, at).every((s) => !stage2.hasAction(s.sentence)))
+      return none;
     if (TAKES_BACK.test(sentence)) {
       meant.length = 0;
       told.length = 0;

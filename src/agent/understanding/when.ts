@@ -127,10 +127,10 @@ function eveningMeant(tokens: string[]): boolean {
 const EVENING_WORDS = new Set(['night', 'evening', 'dinner', 'supper', 'bedtime']);
 
 /** "tomorrow", "tonight", "tomorrow evening" right before "at". */
-function dayBefore(tokens: string[], i: number): { length: number; tomorrow: boolean; pm: boolean } {
+function dayBefore(tokens: string[], i: number): { length: number; tomorrow: boolean; pm: DayHalf } {
   const prev = tokens[i - 1];
   const prev2 = tokens[i - 2];
-  if (prev === 'tonight') return { length: 1, tomorrow: false, pm: true };
+  if (prev === 'tonight') return { length: 1, tomorrow: false, pm: 'night' };
   if (prev === 'tomorrow') return { length: 1, tomorrow: true, pm: false };
   if (prev2 === 'tomorrow' && prev && PARTS_OF_DAY[prev] !== undefined)
     return { length: 2, tomorrow: true, pm: PARTS_OF_DAY[prev] };
@@ -196,10 +196,22 @@ function readDelay(tokens: string[], i: number): { seconds: number; end: number 
   return { seconds: Math.round(seconds), end: j };
 }
 
+/** What the words around a bare hour say of it: after noon, or tonight ("at 1 tonight" is 01:00). */
+type DayHalf = boolean | 'night';
+
+/**
+ * An hour said with "tonight": 12 is midnight and 1 to 3 the small hours after it ("turn the
+ * tv off at 1 tonight"); from 4 it is the evening's.
+ */
+function tonightHour(h: number): number {
+  if (h === 12) return 0;
+  return h >= 4 && h < 12 ? h + 12 : h;
+}
+
 function readClock(
   tokens: string[],
   i: number,
-  pmSaid = false,
+  pmSaid: DayHalf = false,
 ): { at: string; end: number; tomorrow?: boolean; either?: boolean } | undefined {
   // "at a quarter to six"
   if (tokens[i] === 'a' && tokens[i + 1] === 'quarter') i++;
@@ -273,7 +285,8 @@ function readClock(
     // "at 6 this evening"
     if (PARTS_OF_DAY[tokens[j + 1]!] && h < 12) h += 12;
     j += 2;
-  } else if (pmSaid && h < 12) h += 12;
+  } else if (pmSaid === 'night' && tokens[j] !== 'am' && tokens[j] !== 'pm') h = tonightHour(h);
+  else if (pmSaid && h < 12) h += 12;
   const ampm = tokens[j];
   if (ampm === 'pm' || ampm === 'am') {
     if (h < 1 || h > 12) return undefined;
@@ -302,7 +315,7 @@ function readClock(
     // "at 22 hours"
     j++;
   } else if (tokens[j] === 'tonight') {
-    if (h < 12) h += 12;
+    h = tonightHour(h);
     j++;
   } else if (tokens[j] === 'o' && tokens[j + 1] === 'clock') {
     j += 2;
