@@ -7,7 +7,7 @@
 
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
-  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? [t];
+  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? [t];
 }
 
 /**
@@ -71,10 +71,60 @@ const TAGALOG: Record<string, string[]> = {
   pakilakasan: ['please', 'turn', 'up'],
 };
 
+/**
+ * Swahili and Sheng words Kenyan speakers mix into English ("tafadhali washa kettle", "zima tv
+ * na washa floor lamp", "fungua curtains za bedroom", "weka away"): the verbs of switching, the
+ * little words, "please" and "now". Words that are English too ("na", "ya", "pia") are left to
+ * the lexicon and `dialectPhrases`.
+ */
+const SWAHILI: Record<string, string[]> = {
+  washa: ['turn', 'on'],
+  zima: ['turn', 'off'],
+  fungua: ['open'],
+  funga: ['close'],
+  ifunge: ['close', 'it'],
+  ifungue: ['open', 'it'],
+  iwashe: ['turn', 'it', 'on'],
+  izime: ['turn', 'it', 'off'],
+  weka: ['set'],
+  tafadhali: ['please'],
+  sasa: [],
+  basi: [],
+  haraka: ['now'],
+  za: ['of'],
+  hii: ['this'],
+  hiyo: ['that'],
+  ile: ['that'],
+  tuanze: ['start'],
+  anza: ['start'],
+  rudisha: ['put', 'back'],
+  vile: ['as'],
+  ilikuwa: ['it', 'was'],
+  aki: [],
+  kila: ['every'],
+  siku: ['day'],
+};
+
+/** Hindi "do" closing a request ("karo", "kardo", "kar do", "kar dijiye"). */
+const KARO = new Set(['karo', 'kardo', 'kijiye', 'kariye', 'karna', 'karde', 'kardijiye']);
+const KARO_AFTER_KAR = new Set(['do', 'de', 'dijiye', 'dena', 'dijie']);
+
+/** Words after which Swahili "na" is "and": a request's verbs ("zima tv na washa floor lamp"). */
+const NA_AS_AND_BEFORE = new Set(['turn', 'open', 'close', 'set', 'start', 'lock', 'unlock', 'the']);
+
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'that', 'this', 'di', 'd']);
 
 /** Words after which Creole "mi" is "my": "by mi bed", "in mi room". */
 const MI_AS_MY_AFTER = new Set(['by', 'in', 'on', 'at', 'near', 'from', 'under', 'over', 'a']);
+
+/** Words of feeling after which Scouse "dead" is "very": "dead cold", "dead dark in here". */
+const DEAD_AS_VERY_BEFORE = new Set(
+  'cold hot warm dark bright loud quiet noisy stuffy chilly freezing boiling dim late early'.split(' '),
+);
+/** Words after which "me" is always "me": "tell me", "give me", "for me". */
+const ME_AFTER = new Set('tell give let for to help show with ask remind call text send get make'.split(' '));
+/** Words before which "yer" is "you": "could yer unlock …", "thank yer". */
+const YER_AS_YOU_AFTER = new Set('can could would will do did thank thanks are were if'.split(' '));
 
 /** Verbs after which Pidgin "am" is "it": "off am", "on am", "lock am", "pause am". */
 const AM_AS_IT_AFTER = new Set(
@@ -95,6 +145,56 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
     // "di light dem": a plural said after the noun
     else if (next === 'dem' && i > 0 && !['and', 'to', 'for', 'tell', 'give'].includes(t!)) out.push(t!);
+    // "zima tv na washa floor lamp", "na hallway light pia": Swahili "and" (elsewhere "na" is a
+    // Tagalog particle) and a last "pia", "too"
+    else if (t === 'na' && next !== undefined && (i === 0 || NA_AS_AND_BEFORE.has(next))) {
+      out.push('and');
+      continue;
+    } else if (t === 'pia' && next === undefined && i > 0) {
+      out.push('too');
+      continue;
+    }
+    // "is the telly still on our kid": a sibling called, as Scousers and Mancunians do
+    else if (t === 'our' && next === 'kid' && (i === 0 || i + 2 === tokens.length)) out.push();
+    // "dead cold", "dead dark in here": "very"
+    else if (t === 'dead' && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
+      out.push('very');
+      continue;
+    } else if (t === 'yer') {
+      out.push(YER_AS_YOU_AFTER.has(tokens[i - 1] ?? '') || next === undefined ? 'you' : 'your');
+      continue;
+    }
+    // "me hands are full", "me bones are dead cold": "my" before what is told of
+    // ("tell me please, is …", "give me one, is …": "me" after a verb is "me")
+    else if (
+      t === 'me' &&
+      next !== undefined &&
+      !ME_AFTER.has(tokens[i - 1] ?? '') &&
+      !['please', 'pls', 'now', 'then', 'and', 'too', 'again', 'so', 'one', 'it', 'that'].includes(next) &&
+      ['is', 'are', 'was', 'were'].includes(tokens[i + 2] ?? '')
+    ) {
+      out.push('my');
+      continue;
+    }
+    // Hindi "kar do" ("do it") closing a request in Hinglish: "front door lock kar do", "light
+    // band karo" (off), "fan chalu kar do" (on), "thermostat ko 24 kar do" ("ko": to, of a value)
+    else if (KARO.has(t!) || (t === 'kar' && KARO_AFTER_KAR.has(next ?? ''))) {
+      if (t !== 'kar') continue;
+    } else if ((t === 'band' || t === 'bandh') && (KARO.has(next ?? '') || next === 'kar')) {
+      out.push('off');
+      continue;
+    } else if (
+      (t === 'chalu' || t === 'chaalu') &&
+      (KARO.has(next ?? '') || next === 'kar' || next === undefined)
+    ) {
+      out.push('on');
+      continue;
+    } else if (t === 'ko' && i > 0) {
+      if (/^\d/.test(next ?? '')) out.push('to');
+      continue;
+    }
+    // "sunset ikifika": "when sunset comes", said after the time
+    else if (next === 'ikifika' && i > 0) out.push('at', t!);
     // "always when somebody moves in …": "whenever"
     else if (t === 'always' && next === 'when') out.push('whenever');
     // "wah time it is" (Jamaican "what"; Singapore "wah" is a cry of surprise)
@@ -173,6 +273,11 @@ const SHORTHAND: Record<string, string[]> = {
   // "q: back door locked?": a question marked as one
   q: [],
   dat: ['that'],
+  wat: ['what'],
+  gud: ['good'],
+  wot: ['what'],
+  wats: ['what', 'is'],
+  wots: ['what', 'is'],
   dis: ['this'],
   // said only to soften: "kinda dark in here ngl"
   ngl: [],

@@ -67,6 +67,18 @@ export function readsAsCommand(
   return !!u && u.kind !== 'none';
 }
 
+/**
+ * "and" as chat and other languages write it, before a verb of a second request: "pause tv n on
+ * the tv backlight", Swahili "zima tv na washa floor lamp".
+ */
+const AND_BEFORE_A_VERB = String.raw`\b(?:n|na)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|lock|unlock|start|stop|pause|on|off)\b)`;
+
+/** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
+const PARTS_SPLIT = new RegExp(
+  String.raw`\s*(?:,\s*(?:and\s+)?then\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b|${AND_BEFORE_A_VERB})\s*`,
+  'i',
+);
+
 /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
 export function compound(
   reader: RequestReader,
@@ -76,10 +88,7 @@ export function compound(
   questions = false,
 ): Understood | undefined {
   const segments = text
-    // "an hour and a half" is one time, not two commands
-    .split(
-      /\s*(?:,\s*(?:and\s+)?then\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b)\s*/i,
-    )
+    .split(PARTS_SPLIT)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (segments.length < 2) return undefined;

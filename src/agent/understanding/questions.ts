@@ -190,7 +190,7 @@ export const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'might'
 
 /** Words that wrap a question asked of someone: "I wonder", "do you know", "could you tell me". */
 const QUESTION_WRAPPER = new Set(
-  'i wonder wondering was were do you know happen to can could would will tell me us please just mind telling let'.split(
+  'i wonder wondering was were do you know happen to can could would will may tell me us please pls plz kindly just mind telling let'.split(
     ' ',
   ),
 );
@@ -214,6 +214,13 @@ const WH_OPENERS = new Set([
 
 const YES_NO = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'did', 'does', 'do']);
 
+/** Question words said after what they ask of: "… how much", "… what is", "… what time". */
+const ASKED_LAST = [['what', 'is'], ['how', 'much'], ['how', 'many'], ['what', 'is', 'it'], ['what']].sort(
+  (a, b) => b.length - a.length,
+);
+const withoutTrailingNow = (t: string[]) =>
+  t[t.length - 1] === 'now' || t[t.length - 1] === 'today' ? t.slice(0, -1) : t;
+
 /**
  * A question said the plain way: "back door is it locked" → "is back door locked"; "is Alex
  * in or has she gone to work" → "is Alex in" (the other half asks the same).
@@ -226,6 +233,25 @@ export function plainQuestion(tokens: string[]): string[] {
   );
   if (k > 0 && !YES_NO.has(t[0]!) && !WH_OPENERS.has(t[0]!) && !REQUEST_OPENERS.has(t[0]!))
     t = [t[k]!, ...t.slice(0, k), ...t.slice(k + 2)];
+  // "bathroom humidity how much now", "today's date what is": the question word said last
+  const last = withoutTrailingNow(t);
+  const tail = ASKED_LAST.find(
+    (q) => q.length < last.length && q.every((w, i) => last[last.length - q.length + i] === w),
+  );
+  if (tail && !WH_OPENERS.has(t[0]!) && !REQUEST_OPENERS.has(t[0]!))
+    t = [...tail, ...last.slice(0, last.length - tail.length)];
+  // "how hot is it outside today": today is now
+  if ((WH_OPENERS.has(t[0]!) || YES_NO.has(t[0]!)) && t.length > 3 && t[t.length - 1] === 'today')
+    t = t.slice(0, -1);
+  // "kitchen light is on or off", "front door is locked or not": the "is" said in its place
+  const be = t.findIndex((w) => w === 'is' || w === 'are');
+  if (
+    be > 0 &&
+    !YES_NO.has(t[0]!) &&
+    !WH_OPENERS.has(t[0]!) &&
+    / or (not|off|on|closed|open|shut|locked|unlocked)$/.test(t.join(' '))
+  )
+    t = [t[be]!, ...t.slice(0, be), ...t.slice(be + 1)];
   if (YES_NO.has(t[0] ?? '')) {
     const or = t.findIndex(
       (w, i) =>

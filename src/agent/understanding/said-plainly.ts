@@ -122,6 +122,9 @@ const PASSED_ORDERS = new Set(
   'turn switch put set open close lock unlock start stop pause make get dim raise lower play shut'.split(' '),
 );
 
+/** Words after which "only" says "just" of the target next: "turn on only the …". */
+const ONLY_AFTER = new Set('on off up down open close lock unlock start stop pause dim'.split(' '));
+
 /** How many words at the start pass someone else's words on: "my wife wants to know", "nan says". */
 function passedOn(raw: string[]): number {
   const k = ['my', 'our', 'the'].includes(raw[0] ?? '') ? 1 : 0;
@@ -249,6 +252,16 @@ export function saidPlainly(said: string[]): string[] {
       (/^(\d|half|halfway|a|quarter|full|max)/.test(raw[i + 1] ?? '') ||
         /^\d/.test(raw[i - 1] ?? '') ||
         ['percent', 'degrees', '%'].includes(raw[i - 1] ?? ''))
+    )
+      raw.splice(i, 1);
+  // "turn on only the kitchen light", "only turn on the porch light", "the kitchen light only":
+  // the one target said is the only one — "only" as "just"
+  for (let i = raw.length - 1; i >= 0; i--)
+    if (
+      raw[i] === 'only' &&
+      ((i === 0 && PASSED_ORDERS.has(raw[1] ?? '')) ||
+        (ONLY_AFTER.has(raw[i - 1] ?? '') && ['the', 'my', 'our'].includes(raw[i + 1] ?? '')) ||
+        (i === raw.length - 1 && i > 2 && !['is', 'are', 'it', 'that', 'one'].includes(raw[i - 1]!)))
     )
       raw.splice(i, 1);
   // "send the hoover back": back home, not the Back Door

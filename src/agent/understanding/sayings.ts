@@ -27,6 +27,8 @@ export const SHORT_FORMS: Record<string, string> = {
   lt: 'light',
   lts: 'lights',
   rm: 'room',
+  dr: 'door',
+  drs: 'doors',
   bedrm: 'bedroom',
   vol: 'volume',
 };

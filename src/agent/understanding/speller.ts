@@ -16,6 +16,7 @@ const MAX_WORD = 24;
 export class Speller {
   private readonly deletions = new Map<string, string[]>();
   private readonly phonetic = new Map<string, string[]>();
+  private readonly skeletons = new Map<string, string[]>();
 
   /** `preferred`: words that win a tie between equally close candidates (the home's own names). */
   constructor(
@@ -34,6 +35,7 @@ export class Speller {
       push(this.deletions, w, w);
       for (const d of deletes(w)) push(this.deletions, d, w);
       push(this.phonetic, soundKey(w), w);
+      push(this.skeletons, skeleton(w), w);
     }
   }
 
@@ -43,6 +45,7 @@ export class Speller {
     // a letter held down: "onn", "offf", "lighht"
     const single = tok.replace(/(.)\1+/g, '$1');
     if (single !== tok && single.length >= 2 && this.known.has(single) && !/\d/.test(tok)) return [single];
+
     // two letters swapped: "pasue", "lihgt" — one known word so
     if (tok.length >= 4 && !/\d/.test(tok)) {
       const swapped = new Set<string>();
@@ -92,7 +95,16 @@ export class Speller {
     // (and they start alike: "dryer" is no "door")
     if (sound?.length === 1 && tok.length >= 4 && sound[0]!.slice(0, 2) === tok.slice(0, 2))
       return [sound[0]!];
-    return undefined;
+    // typed without its vowels: "frnt", "mrng", "ktchn" — the one word of the home (else of
+    // the lexicon) of those consonants
+    if (tok.length >= 3 && !/[aeiouy\d]/.test(tok)) {
+      const all = this.skeletons.get(skeleton(tok)) ?? [];
+      const own = all.filter((w) => this.preferred.has(w));
+      const pick = own.length > 0 ? own : all;
+      if (pick.length === 1 && pick[0]!.startsWith(tok[0]!)) return [pick[0]!];
+    }
+    // a letter held down and a typo besides: "pleeeese"
+    return /(.)\1\1/.test(tok) && single.length >= 4 && !/\d/.test(tok) ? this.correct(single) : undefined;
   }
 }
 
@@ -150,13 +162,22 @@ function deletes(w: string): string[] {
   return out;
 }
 
+/** A word's consonants, doubles once: "front" → "frnt", "morning" → "mrng". */
+function skeleton(w: string): string {
+  return w.replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1');
+}
+
 /**
  * A coarse English sound key: spellings that sound alike collapse ("nite"/"night",
- * "lite"/"light", "kichen"/"kitchen", "foto"/"photo"), then vowels after the first letter
+ * "lite"/"light", "kichen"/"kitchen", "foto"/"photo", "garaj"/"garage"), then vowels after the first letter
  * and doubled letters go.
  */
 export function soundKey(w: string): string {
   let s = w
+    // "garaj" / "garage", "temprachur" / "temperature"
+    .replace(/dge/g, 'j')
+    .replace(/ge$/, 'j')
+    .replace(/tu(?=re?s?$)/, 'chu')
     .replace(/igh/g, 'i')
     .replace(/ph/g, 'f')
     .replace(/tch/g, 'ch')

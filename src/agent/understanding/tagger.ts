@@ -323,6 +323,9 @@ function readNumber(tokens: string[], i: number): Extract<Item, { t: 'number' }>
   else return undefined;
   if (t === '3' && tokens[end] === 'quarters')
     return { t: 'number', value: 75, unit: 'percent', start: i, end: end + 1 };
+  // "open the blinds one quarter", "1 half": a fraction counted
+  if (t === '1' && (tokens[end] === 'quarter' || tokens[end] === 'half'))
+    return { t: 'number', value: tokens[end] === 'half' ? 50 : 25, unit: 'percent', start: i, end: end + 1 };
   if (isNumberToken(t) && tokens[end] === 'and' && tokens[end + 1] === 'a' && tokens[end + 2] === 'half') {
     value += 0.5;
     end += 3;

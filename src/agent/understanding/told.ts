@@ -52,6 +52,20 @@ export function saidIs(text: string): string {
         /^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b(?! (?:have|be|been)\b)/i,
         '$1$2 you',
       )
+      // "may I know the temperature in the office", "I want to know if …": asked, as "tell me"
+      .replace(
+        /^(\W*)(?:(?:may|can|could|might) (?:i|we)|i (?:want|wanna|need|would like|wish) to|i'?d like to|let me) know\b(?! (?:when|once|whenever|if (?:anyone|someone|somebody)|as soon)\b)/i,
+        '$1tell me',
+      )
+      // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
+      .replace(
+        /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
+        '$1 docked',
+      )
+      // "is sam back?", "has alex got back": home
+      .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
+      // "what is the temperature there in the living room": "there" before the place it is
+      .replace(/\bthere (?=(?:in|at|inside) (?:the|my|our)\b)/gi, '')
       // "mind arming the home alarm for me?": "would you mind", its start left out
       .replace(/^(\W*)mind ([a-z]+ing)\b/i, '$1would you mind $2')
       // "… whenever you can", "… when you get a chance": politeness, no time
