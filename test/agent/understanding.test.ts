@@ -3950,3 +3950,87 @@ describe('other Englishes of heldout37–39: Indian English and Hinglish, Scouse
     expect(read('song change karo', 'Kitchen').intent).toBe('HassMediaNext');
   });
 });
+
+describe('mechanisms found by heldout37–39, second round', () => {
+  it('"a little more" after a level set steps it up; "less" down', () => {
+    expect(read('a little more', null, ['put the tv volume to 20']).slots).toEqual({
+      name: 'Living Room TV',
+      volume_step: 'up',
+    });
+    expect(read('less', null, ['set the kitchen light to 50%']).slots).toEqual({
+      name: 'Kitchen Light',
+      brightness_step: 'down',
+    });
+  });
+  it('"the big light" or "tube light" of a room with no ceiling light is its light', () => {
+    expect(read('on the tube light in the kitchen').slots).toEqual({ name: 'Kitchen Light' });
+    expect(read('turn on the big light in the living room').slots).toEqual({
+      name: 'Living Room Ceiling Light',
+    });
+  });
+  it('"itself" after a time stresses it', () => {
+    expect(read('switch on the coffee machine at 6.30 am itself').slots).toEqual({
+      name: 'Coffee Machine',
+      at: '06:30',
+    });
+  });
+  it('"whenever sam reaches home …" is a rule', () => {
+    expect(read('whenever sam reaches home switch on the porch light').intent).toBe('HearthAutomationCreate');
+  });
+  it.each([
+    ['Kindly arm the home alarm before I leave for work.', 'HassTurnOn'],
+    ['Please switch the Christmas tree off before it sets the lounge on fire.', 'HassTurnOff'],
+    ['The telly. Off. Before I throw it out the window.', 'HassTurnOff'],
+  ])('"%s": a deadline now meets, done now', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+  it('"turn on the coffee machine before I wake up" is not done now', () => {
+    expect(read('turn on the coffee machine before I wake up').intent).toBeNull();
+  });
+  it.each(['ciara would you turn that telly down', 'Tom can you unlock the front door'])(
+    '"%s" is said to someone else',
+    (text) => {
+      expect(read(text).intent).toBeNull();
+    },
+  );
+  it('a cry before "can you" names no one', () => {
+    expect(read('brr, can you warm it up a bit in here', 'Living Room').intent).toBe(
+      'HassClimateSetTemperature',
+    );
+    expect(read('mate could you turn the telly down').intent).toBe('HassSetVolume');
+  });
+  it('"have the kids left any lights on upstairs?" asks', () => {
+    expect(read('Have the kids left any lights on upstairs, by any chance?').slots).toEqual({
+      domain: 'light',
+      floor: 'Upper Floor',
+      state: 'on',
+    });
+  });
+  it('"make the robot vacuum go" starts it; "paws the telly" pauses it', () => {
+    expect(read('make the robto vacuum go').intent).toBe('HassVacuumStart');
+    expect(read('paws the telly').intent).toBe('HassMediaPause');
+    expect(
+      read("close it then, I'm not paying to heat the street", null, ['is the garage door open']).intent,
+    ).toBe('HassTurnOff');
+  });
+  it('"kettle on coffee machine off" is two requests', () => {
+    expect(read('kettle on coffee machine off').slots).toEqual({
+      '1.name': 'Kettle',
+      '2.name': 'Coffee Machine',
+    });
+    expect(read('turn on the light on the porch').slots).toEqual({ name: 'Porch Light' });
+  });
+  it('a value said again, or denied, in sentences of its own is no second request', () => {
+    expect(read('Mirror light to eighty percent. Not eighty-one, not seventy-nine. Eighty.').slots).toEqual({
+      name: 'Mirror Light',
+      brightness: 80,
+    });
+    expect(read('Mirror light to eighty percent. Ninety.').intent).toBeNull();
+  });
+  it('"leaving for office" is work; one\'s shift told is no request', () => {
+    expect(read('everyone is leaving for office and school, away mode on').slots).toEqual({ name: 'Away' });
+    expect(read('turn on the light in office').slots).toEqual({ name: 'Desk Lamp' });
+    expect(read('could u put the kettle on pls just in off a 12hr shift').slots).toEqual({ name: 'Kettle' });
+    expect(read('curtains shut im on nights', 'Bedroom').slots).toEqual({ name: 'Bedroom Curtains' });
+  });
+});

@@ -193,6 +193,9 @@ export function dialectPhrases(tokens: string[]): string[] {
       if (/^\d/.test(next ?? '')) out.push('to');
       continue;
     }
+    // "at 6.30 am itself", "now itself": Indian English stress on a time, no device's "itself"
+    else if (t === 'itself' && /^(\d.*|am|pm|now|today|tomorrow|tonight|only)$/.test(tokens[i - 1] ?? ''))
+      continue;
     // "sunset ikifika": "when sunset comes", said after the time
     else if (next === 'ikifika' && i > 0) out.push('at', t!);
     // "always when somebody moves in …": "whenever"

@@ -79,6 +79,33 @@ const PARTS_SPLIT = new RegExp(
   'i',
 );
 
+/**
+ * "kettle on coffee machine off": two requests said each as a device and its state, with
+ * nothing between — split where both halves are requests of their own.
+ */
+function tersePairs(
+  reader: RequestReader,
+  text: string,
+  area: string | null,
+  referent: Referent | undefined,
+): string[] {
+  const m =
+    /^(.+?\b(?:on|off|open|shut|closed|locked|unlocked))\s+(\S.*\b(?:on|off|open|shut|closed|locked|unlocked))\W*$/i.exec(
+      text.trim(),
+    );
+  // (each half a device and its state: "switch on | the mirror light off" is no pair)
+  const verbFirst = (half: string) => ACTION_VERBS.has(tokenize(half)[0] ?? '');
+  if (
+    !m ||
+    verbFirst(m[1]!) ||
+    verbFirst(m[2]!) ||
+    !readsAsCommand(reader, m[1]!, area, referent) ||
+    !readsAsCommand(reader, m[2]!, area, undefined)
+  )
+    return [text];
+  return [m[1]!, m[2]!];
+}
+
 /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
 export function compound(
   reader: RequestReader,
@@ -87,10 +114,11 @@ export function compound(
   referent: Referent | undefined,
   questions = false,
 ): Understood | undefined {
-  const segments = text
+  let segments = text
     .split(PARTS_SPLIT)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+  if (segments.length < 2) segments = tersePairs(reader, text, area, referent);
   if (segments.length < 2) return undefined;
   const parts: Command[] = [];
   // the words each part was said in

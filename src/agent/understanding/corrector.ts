@@ -6,6 +6,7 @@
  * word of action.
  */
 import type { RegistryIndex } from '../intents/index-phrases.js';
+import { tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
 import { CUES, NOUNS } from './lexicon.js';
 import { LANDMARK_WORDS } from './described.js';
@@ -28,6 +29,7 @@ export class Corrector {
       FILLER_WORDS,
       LANDMARK_WORDS,
       NOUNS_ONLY,
+      HEARD_VERBS,
     );
   }
 
@@ -38,11 +40,27 @@ export class Corrector {
     for (let i = 0; i < tokens.length;) {
       const hit = this.sayings.find(([from]) => from.every((w, k) => tokens[i + k] === w));
       if (hit) {
-        out.push(...hit[1]);
+        // "the big light in the kitchen", where the kitchen has no ceiling light: its light
+        const main = hit[1][0] === 'ceiling' && this.placesWithout(tokens, hit[1].join(' '));
+        out.push(...(main ? hit[1].slice(1) : hit[1]));
         i += hit[0].length;
       } else out.push(tokens[i++]!);
     }
     return out;
+  }
+
+  /** Whether the words name a room and none of the rooms named has a device so called. */
+  private placesWithout(tokens: string[], device: string): boolean {
+    const said = ` ${tokens.join(' ')} `;
+    const rooms = this.index.registry.areas.filter((a) =>
+      [a.name, ...(a.aliases ?? [])].some((n) => said.includes(` ${tokenize(n).join(' ')} `)),
+    );
+    const own = (areaId: string) =>
+      this.index.registry.entities.some(
+        (e) =>
+          e.area === areaId && ` ${tokenize(e.name).join(' ')} `.includes(` ${device.replace(/s$/, '')}`),
+      );
+    return rooms.length > 0 && rooms.every((a) => !own(a.id));
   }
 
   /** Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom". */
@@ -88,6 +106,9 @@ export class Corrector {
     return { tokens: out, corrected };
   }
 }
+
+/** Verbs a voice transcript spells by their sound ("paws the telly", "clos the blinds"). */
+const HEARD_VERBS = new Set(['pause', 'close', 'unlock', 'switch']);
 
 /** Device words that are verbs too: "lighting", "locked", "hoovering" are forms of them. */
 const VERB_WORDS = new Set([

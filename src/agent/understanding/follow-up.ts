@@ -133,18 +133,37 @@ const MORE_WORDS = new Set(
   'a bit little tad touch smidge notch even again please just lil bit more less only slightly'.split(' '),
 );
 
+/** A level set, and the step that changes it. */
+const STEP_OF_LEVEL: Record<string, string> = {
+  volume_level: 'volume_step',
+  brightness: 'brightness_step',
+  temperature: 'temperature_step',
+};
+
 /**
  * "bit more", "a little more", "even more", "a bit less": the last turn's step again, or the
- * other way, on the same devices.
+ * other way, on the same devices; after a level set, a step up (or down) from it.
  */
+
 export function moreOfTheSame(tokens: string[], ref: Referent): Reading | undefined {
   if (tokens.length === 0 || !tokens.every((t) => MORE_WORDS.has(t))) return undefined;
   const more = tokens.includes('more');
   if (more === tokens.includes('less')) return undefined;
+  const entities = ref.target.kind === 'entities' ? ref.target.entities : [];
+  // "put the tv volume to 20" — "a little more": a level set, then more of it (or less)
+  const level = Object.keys(STEP_OF_LEVEL).find((k) => typeof ref.slots[k] === 'number');
+  if (level) {
+    const { [level]: _set, ...rest } = ref.slots;
+    return {
+      intent: ref.intent,
+      slots: { ...rest, [STEP_OF_LEVEL[level]!]: more ? 'up' : 'down' },
+      entity_ids: entities.map((e) => e.entity_id),
+      target: ref.target,
+    };
+  }
   const key = Object.keys(ref.slots).find((k) => k.endsWith('_step'));
   const step = key ? ref.slots[key] : undefined;
   if (!key || (step !== 'up' && step !== 'down')) return undefined;
-  const entities = ref.target.kind === 'entities' ? ref.target.entities : [];
   return {
     intent: ref.intent,
     slots: { ...ref.slots, [key]: more ? step : step === 'up' ? 'down' : 'up' },

@@ -406,6 +406,8 @@ export const NOUNS: Record<string, Noun> = {
   humidity: one('sensor', 'humidity'),
   humid: one('sensor', 'humidity'),
   muggy: one('sensor', 'humidity'),
+  steamy: one('sensor', 'humidity'),
+  sticky: one('sensor', 'humidity'),
   damp: one('sensor', 'humidity'),
 };
 

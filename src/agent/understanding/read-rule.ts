@@ -138,6 +138,12 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
     [['gets', 'home'], 'home'],
     [['comes', 'home'], 'home'],
     [['arrives', 'home'], 'home'],
+    [['reaches', 'home'], 'home'],
+    [['arrives'], 'home'],
+    [['gets', 'back'], 'home'],
+    [['comes', 'back'], 'home'],
+    [['returns', 'home'], 'home'],
+    [['returns'], 'home'],
     [['is', 'home'], 'home'],
     // (asked as "is Sam out": the second stage's word for away)
     [['leaves'], 'out'],

@@ -10,6 +10,7 @@ import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
 import { EVERY_WORDS } from './guards.js';
 import { FILLERS, KIN, NOUNS } from './lexicon.js';
+import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
 
 /** Nouns narrower than their domain: a lamp is a light, not every light a lamp. */
@@ -101,24 +102,46 @@ export function coversOnly(stage2: SecondStage, r: Reading): boolean {
   return devices.length > 0 && devices.every((e) => e.domain === 'cover');
 }
 
+/** Cries that open a request and name no one: "brr, can you warm it up", "ugh, could you …". */
+const INTERJECTIONS = new Set(
+  `brr brrr hmm hmmm argh ugh ooh ahh eek phew oof whoa yikes jeez geez gosh blimey crikey cor ach och
+   aye hiya howdy mornin evenin morning evening afternoon night arre accha eish lekker oya chalo nah
+   naw nay yeah yep yup okay alright right listen look sorry excuse pardon hello hullo heya hey
+   darling sweetheart honey love babe baby`.split(/\s+/),
+);
+
 /**
  * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
  * back door"): a family word or a person of this home; or a name the home does not know, asked
- * what they did ("Nadine, did you lock …"). (Another name before a request is not told apart
- * from a greeting or a misheard wake word, so it is read as before.)
+ * what they did ("Nadine, did you lock …"), or asked "would you …" ("ciara would you turn that
+ * telly down"). (A name with a comma before a bare request — "Jarvis, lights off" — is not told
+ * apart from a wake word this home may use, so it is read as before.)
  */
 export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
+  const named = (w: string) => [...reg.entities, ...reg.areas].some((x) => tokenize(x.name).includes(w));
+  // "ciara would you turn that telly down": a name no word of this home's nor of the lexicon,
+  // asking "you" for something — said to that person (the agent answers to its own names)
+  const asked = /^\s*([A-Za-z]{3,})\s*,?\s+(?:would|could|can|will|wud|cud) (?:you|u|ya|yer)\b/i.exec(text);
+  const who = asked?.[1]!.toLowerCase();
+  if (
+    who &&
+    /[aeiou]/.test(who) &&
+    !LEXICON_WORDS.has(who) &&
+    !FILLER_WORDS.has(who) &&
+    !INTERJECTIONS.has(who) &&
+    !named(who)
+  )
+    return true;
   const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
   if (!m) return false;
   const w = m[1]!.toLowerCase();
   if (KIN.has(w)) return true;
   // "Nadine, did you lock the back door when you went out?": a name the home does not know,
   // asked what they did — a question for them, not for the agent
-  const named = [...reg.entities, ...reg.areas].some((x) => tokenize(x.name).includes(w));
   if (
     /^[A-Z]/.test(m[1]!) &&
     !FILLERS.has(w) &&
-    !named &&
+    !named(w) &&
     // (and a second "you" of theirs: "… when you went out" — "Jarvis, have you …" asks the agent)
     /^\s*[A-Za-z]+\s*,\s*did you\b.*\b(you|your)\b/i.test(text)
   )

@@ -5,7 +5,7 @@
  * actions, one compound command. A sentence that is neither understood nor a mere remark makes
  * the whole message not understood, so nothing is done on half of it.
  */
-import { adviceOrChallenge } from './told.js';
+import { adviceOrChallenge, saidIs } from './told.js';
 import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';
@@ -163,6 +163,28 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
 const TAKES_BACK =
   /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b/i;
 
+const ECHO_WORDS = new Set([
+  'not',
+  'no',
+  'percent',
+  'degrees',
+  'exactly',
+  'precisely',
+  'just',
+  'only',
+  'and',
+  'or',
+]);
+
+/** A sentence of numbers only, each denied or said in another sentence too. */
+function numberEcho(sentence: string, others: string[]): boolean {
+  const tokens = tokenize(sentence);
+  if (!tokens.some((t) => /^\d/.test(t)) || !tokens.every((t) => /^\d/.test(t) || ECHO_WORDS.has(t)))
+    return false;
+  const elsewhere = new Set(others.flatMap((o) => tokenize(o)));
+  return tokens.every((t, i) => !/^\d/.test(t) || tokens[i - 1] === 'not' || elsewhere.has(t));
+}
+
 /** A sentence that lets a thing be: "it's fine", "all good", "no worries", "forget it". */
 const LET_BE =
   /^\W*(?:(?:it'?s|that'?s|its|thats|it is|that is) (?:fine|ok|okay|alright|all right)|all good|no worries|no need|(?:don'?t|do not) worry|forget it|doesn'?t matter)\W*$/i;
@@ -205,6 +227,15 @@ export function joinSentences(
     if (adviceOrChallenge(tokenize(sentence))) return none;
     // "Undo? No.": a bare "no" takes back what was said before it
     if (/^\W*(no|nope|nah|no no)\W*$/i.test(sentence)) return none;
+    // "Mirror light to eighty percent. Not eighty-one, not seventy-nine. Eighty.": the value
+    // said again, or what it is not, is no request of its own
+    if (
+      numberEcho(
+        sentence,
+        said.filter((_, k) => k !== at).map((s) => s.sentence),
+      )
+    )
+      continue;
     // "Porch light. It's fine.": a device only named, then let be
     if (at > 0 && LET_BE.test(sentence) && said.slice(0, at).every((s) => !stage2.hasAction(s.sentence)))
       return none;
@@ -228,6 +259,8 @@ export function joinSentences(
     )
       return none;
     else if (
+      // ("… Before I throw it out the window.": a deadline now meets, nothing more)
+      tokenize(saidIs(sentence)).length > 0 &&
       !asideSentence(stage2, sentence) &&
       !(undoing && stage2.namesNothing(sentence)) &&
       !(greetedScene && remarkBeside(stage2, sentence))

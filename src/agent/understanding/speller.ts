@@ -28,6 +28,8 @@ export class Speller {
     private readonly kept: ReadonlySet<string> = new Set(),
     /** Words that are only nouns: no "-ing" or "-ed" form reads as one ("blinding" is no "blind"). */
     private readonly nounsOnly: ReadonlySet<string> = new Set(),
+    /** Words besides the home's own that a sound-alike may be heard as ("paws" → "pause"). */
+    private readonly sounded: ReadonlySet<string> = new Set(),
   ) {
     for (const w of known) {
       if (w.length > MAX_WORD || isNumberToken(w)) continue;
@@ -88,10 +90,11 @@ export class Speller {
       const b = tok.slice(i);
       if (this.preferred.has(a) && this.preferred.has(b) && a.length + b.length >= 6) return [a, b];
     }
-    // sound-alikes of the home's own names only ("lite", "nite", "kichen"): "ready" is no "radio"
+    // sound-alikes of the home's own names ("lite", "nite", "kichen") and of a few verbs
+    // ("paws the telly"): "ready" is no "radio"
     const sound = this.phonetic
       .get(soundKey(tok))
-      ?.filter((w) => Math.abs(w.length - tok.length) <= 1 && this.preferred.has(w));
+      ?.filter((w) => Math.abs(w.length - tok.length) <= 1 && (this.preferred.has(w) || this.sounded.has(w)));
     // (and they start alike: "dryer" is no "door")
     if (sound?.length === 1 && tok.length >= 4 && sound[0]!.slice(0, 2) === tok.slice(0, 2))
       return [sound[0]!];

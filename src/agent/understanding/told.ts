@@ -33,6 +33,13 @@ export function saidIs(text: string): string {
   return (
     text
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+      // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
+      // before it sets the lounge on fire", "… before I throw it out the window": now — a
+      // reason, or a deadline now meets ("before I wake up" is a time later: kept)
+      .replace(
+        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose)\b|(?:it|that|they) (?!(?:is|are|gets?|comes?|goes|turns?)\b)[a-z]+s\b)[^,.!?;]*/gi,
+        '',
+      )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
       // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
       .replace(/\b(?:when|whenever|once)(?: it is| it's| its)? (sunset|sunrise|dusk|dawn)\b/gi, 'at $1')
@@ -61,6 +68,24 @@ export function saidIs(text: string): string {
       .replace(
         /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
         '$1 docked',
+      )
+      // "… just in off a 12hr shift", "curtains shut im on nights": one's work shift told
+      .replace(
+        /[,;\s]+(?:i'?m |im |i am |we'?re |just )*(?:(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
+        '',
+      )
+      // "everyone is leaving for office and school": an office without its article is a
+      // workplace, not this home's room
+      .replace(
+        /\b(leaving|leave|left|going|go|gone|heading|head|off|went|reach|reached) (for|to) office\b/gi,
+        '$1 $2 work',
+      )
+      // "make the robot vacuum go": started, as "get it going"
+      .replace(/\bmake ((?:the |my |our |that |it)[a-z ]{0,30}?) go(?=\W*$)/i, 'get $1 going')
+      // "have the kids left any lights on upstairs?": asked as "did … leave"
+      .replace(
+        /^(\W*)(?:have|has) ((?:the |my |our |you|we|i |someone|somebody|anyone|anybody)[a-z ]{0,25}?) left\b/i,
+        '$1did $2 leave',
       )
       // "is sam back?", "has alex got back": home
       .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
