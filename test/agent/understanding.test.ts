@@ -4034,3 +4034,77 @@ describe('mechanisms found by heldout37–39, second round', () => {
     expect(read('curtains shut im on nights', 'Bedroom').slots).toEqual({ name: 'Bedroom Curtains' });
   });
 });
+
+describe('other Englishes of heldout40–42: Southern American, Bradford, Dutch speakers', () => {
+  it.each([
+    ['Tv out.', 'HassTurnOff', { name: 'Living Room TV' }],
+    ['please make the kitchen light out, thanks', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['the porch light must out', 'HassTurnOff', { name: 'Porch Light' }],
+    ['Kettle aan.', 'HassTurnOn', { name: 'Kettle' }],
+    ['Curtains dicht.', 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['Back door on slot.', 'HassTurnOn', { name: 'Back Door' }],
+    ['is the back door on slot?', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    [
+      'make the porch light out over half an hour',
+      'HassTurnOff',
+      { name: 'Porch Light', delay_seconds: 1800 },
+    ],
+    ['burns the porch light still?', 'HassGetState', { name: 'Porch Light', state: 'on' }],
+    ['start the robot vacuüm', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['cut da porch ligth on', 'HassTurnOn', { name: 'Porch Light' }],
+    ['put the heating higher', 'HassClimateSetTemperature', { name: 'Thermostat', temperature_step: 'up' }],
+    ['Vacuum back.', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['everybody gone out, do away', 'HassTurnOn', { name: 'Away' }],
+    ['finna watch a movie, hit movie night', 'HassTurnOn', { name: 'Movie Night' }],
+    ['is sam at the house yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ['lock front + back doors', 'HassTurnOn+HassTurnOn', { '1.name': 'Front Door', '2.name': 'Back Door' }],
+    ['downstairs lights. off', 'HassTurnOff', { domain: 'light', floor: 'Ground Floor' }],
+  ])('"%s" is understood', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+  it.each(['we are going out', 'let the cat out', 'take the bins out', 'the power is out', 'hit the lights'])(
+    '"%s" switches nothing off',
+    (text) => {
+      expect(read(text).intent).not.toBe('HassTurnOff');
+      expect(read(text).intent).not.toBe('HassTurnOn');
+    },
+  );
+  it('"yo is the tv still on" asks; it never turns the tv on', () => {
+    expect(read('yo is the tv on').intent).toBe('HassGetState');
+  });
+  it('"it\'s too dark in here, I can\'t see nowt" brightens the room once', () => {
+    expect(read("it's too dark in here, I can't see nowt", 'Kitchen').intent).toBe('HassLightSet');
+  });
+  it('"that\'s far too loud" is no fan', () => {
+    expect(read("that's far too loud, love", 'Living Room').slots).toEqual({
+      area: 'Living Room',
+      volume_step: 'down',
+    });
+  });
+  it.each([
+    ['what all can you do baby', 'HearthHelp'],
+    ['cancel that timer baby', 'HearthTimerCancel'],
+    ['today which date it is', 'HassGetCurrentDate'],
+  ])('"%s" is a request outside device control', (text, intent) => {
+    expect(read(text, null, ['turn off the kettle in 10 minutes']).intent).toBe(intent);
+  });
+  it.each([
+    ["Please could you turn the TV backlight off, it's doing nowt but wasting electric.", 'HassTurnOff'],
+    [
+      'Please could you kindly send the hoover back to its charger, it keeps bumping into the skirting boards.',
+      'HassVacuumReturnToBase',
+    ],
+    ['can you please open up the bedroom curtains so i can see outside', 'HassTurnOn'],
+    ["Would you mind opening the living room blinds, love, it's a lovely morning for once.", 'HassTurnOn'],
+    ['yo can u pls cut the hallway light on, grandma finna come down the stairs', 'HassTurnOn'],
+    ['could you arm the alarm please baby we bout to leave for church', 'HassTurnOn'],
+  ])('"%s": the remark beside the request is no second one', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+  it('"lights off downstairs but put the hallway one on" never turns off every light', () => {
+    const r = read('lights off downstairs but put the hallway one on');
+    expect(r.slots['1.floor'] ?? r.intent).not.toBe(undefined);
+  });
+});

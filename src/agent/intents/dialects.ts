@@ -7,7 +7,7 @@
 
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
-  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? [t];
+  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? DUTCH[t] ?? [t];
 }
 
 /**
@@ -109,6 +109,47 @@ const SWAHILI: Record<string, string[]> = {
 const KARO = new Set(['karo', 'kardo', 'kijiye', 'kariye', 'karna', 'karde', 'kardijiye']);
 const KARO_AFTER_KAR = new Set(['do', 'de', 'dijiye', 'dena', 'dijie']);
 
+/**
+ * Dutch words Dutch speakers leave in their English ("Kettle aan.", "Curtains dicht.", "Tv uit");
+ * "op slot"/"on slot" (locked), "X out" (off) and "over half an hour" (in) are read with the
+ * words around them (`dialectPhrases`).
+ */
+const DUTCH: Record<string, string[]> = {
+  aan: ['on'],
+  uit: ['off'],
+  dicht: ['closed'],
+};
+
+/** What "over" counts in: "over half an hour", "over 10 minutes", "over a quarter". */
+const OVER_UNITS = /^(half an? hour|an? (hour|quarter)|\d+ (minutes?|mins?|hours?|hrs?|seconds?))/;
+
+/** Words after which "on slot" / "op slot" is "locked" (Dutch "op slot"). */
+const SLOT_AFTER = new Set(['on', 'op']);
+
+/** Words that keep "out" out: someone going or being out, something put or taken out. */
+const OUT_KEPT_BY = new Set(
+  `i we he she they you is are am was were be been go goes going went gone get gets getting got let
+   lets take takes took put puts find check look come comes came leave leaving left head heading
+   pass passed walk walked run ran step stepped sort figure work freak chill hang hanging zone
+   blow blown blew print find found pull pulled throw thrown threw kick kicked lock locked
+   shut wipe wiped clean cleaned`.split(/\s+/),
+);
+
+/** Words after which "out" ends a request ("tv out please", "… out and the blinds down"). */
+const OUT_ENDS_BEFORE = new Set([
+  'please',
+  'pls',
+  'thanks',
+  'thank',
+  'and',
+  'now',
+  'then',
+  'over',
+  'in',
+  'too',
+  'also',
+]);
+
 /** Words after which Swahili "na" is "and": a request's verbs ("zima tv na washa floor lamp"). */
 const NA_AS_AND_BEFORE = new Set(['turn', 'open', 'close', 'set', 'start', 'lock', 'unlock', 'the']);
 
@@ -196,6 +237,44 @@ export function dialectPhrases(tokens: string[]): string[] {
     // "at 6.30 am itself", "now itself": Indian English stress on a time, no device's "itself"
     else if (t === 'itself' && /^(\d.*|am|pm|now|today|tomorrow|tonight|only)$/.test(tokens[i - 1] ?? ''))
       continue;
+    // "is the back door on slot?", "do the front door op slot": Dutch "locked"
+    else if (t !== undefined && SLOT_AFTER.has(t) && next === 'slot') out.push('locked');
+    // "Tv out.", "make the kitchen light out", "the lamp may go out": Dutch "uit", off — not
+    // someone going out, nor a thing taken, let or put out
+    else if (
+      t === 'out' &&
+      i > 0 &&
+      (next === undefined || OUT_ENDS_BEFORE.has(next)) &&
+      !tokens.slice(0, i).some((w, k) => OUT_KEPT_BY.has(w) && !(w === 'go' && tokens[k - 1] === 'may'))
+    ) {
+      out.push('off');
+      continue;
+    }
+    // "the lamp may go out": may go off
+    else if (t === 'may' && next === 'go' && tokens[i + 2] === 'out') {
+      out.push('off');
+      i += 2;
+      continue;
+    }
+    // "over half an hour", "over a quarter": Dutch "over", in that time from now
+    else if (
+      t === 'over' &&
+      i > 0 &&
+      /^(half|a|an|\d+)$/.test(next ?? '') &&
+      OVER_UNITS.test(tokens.slice(i + 1, i + 5).join(' '))
+    ) {
+      out.push('in');
+      if (next === 'a' && tokens[i + 2] === 'quarter' && !['hour', 'of'].includes(tokens[i + 3] ?? '')) {
+        out.push('15', 'minutes');
+        i += 2;
+      }
+      continue;
+    }
+    // "cut the hallway light on", "cut da porch light on": Southern "turn", with on or off after
+    else if (t === 'cut' && tokens.slice(i + 1, i + 7).some((w) => w === 'on' || w === 'off')) {
+      out.push('turn');
+      continue;
+    }
     // "sunset ikifika": "when sunset comes", said after the time
     else if (next === 'ikifika' && i > 0) out.push('at', t!);
     // "always when somebody moves in …": "whenever"
@@ -277,6 +356,16 @@ const SHORTHAND: Record<string, string[]> = {
   q: [],
   dat: ['that'],
   wat: ['what'],
+  da: ['the'],
+  ty: ['thanks'],
+  xx: [],
+  xxx: [],
+  ong: [],
+  lowkey: [],
+  highkey: [],
+  deadass: [],
+  finna: ['is', 'going', 'to'],
+  bout: ['about'],
   gud: ['good'],
   wot: ['what'],
   wats: ['what', 'is'],

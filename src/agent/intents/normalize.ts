@@ -63,6 +63,10 @@ export function tokenize(text: string): string[] {
   let s = text
     .toLowerCase()
     .normalize('NFKC')
+    // "vacuüm", "café": letters with marks as the plain letters people mean
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);

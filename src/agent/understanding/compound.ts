@@ -75,7 +75,7 @@ const AND_BEFORE_A_VERB = String.raw`\b(?:n|na)\b(?=\s+(?:washa|zima|fungua|fung
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
-  String.raw`\s*(?:,\s*(?:and\s+)?then\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b|${AND_BEFORE_A_VERB})\s*`,
+  String.raw`\s*(?:,\s*(?:and\s+)?then\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b|${AND_BEFORE_A_VERB}|(?<=\bplease)\s+(?:(?:baby|babe|love|hun|honey|mate|dear|bruh|bro)\s+)?(?=(?:we|i|im|he|she|they)\s))\s*`,
   'i',
 );
 
@@ -93,12 +93,16 @@ function tersePairs(
     /^(.+?\b(?:on|off|open|shut|closed|locked|unlocked))\s+(\S.*\b(?:on|off|open|shut|closed|locked|unlocked))\W*$/i.exec(
       text.trim(),
     );
-  // (each half a device and its state: "switch on | the mirror light off" is no pair)
-  const verbFirst = (half: string) => ACTION_VERBS.has(tokenize(half)[0] ?? '');
+  // (each half a device and its state, no verb and a few words: "switch on | the mirror light
+  // off" and "lights off | downstairs but put the hallway one on" are no pairs)
+  const terse = (half: string) => {
+    const words = tokenize(half);
+    return words.length <= 5 && !words.slice(0, -1).some((w) => ACTION_VERBS.has(w) || w === 'but');
+  };
   if (
     !m ||
-    verbFirst(m[1]!) ||
-    verbFirst(m[2]!) ||
+    !terse(m[1]!) ||
+    !terse(m[2]!) ||
     !readsAsCommand(reader, m[1]!, area, referent) ||
     !readsAsCommand(reader, m[2]!, area, undefined)
   )
@@ -341,7 +345,15 @@ export function compound(
   // "turn on the heater, no wait, it's fine": taken back, and nothing said instead
   if (listed || correcting) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
-  if (parts.length === 0) parts.push(...told);
+  // ("it's too dark in here, I can't see nowt": one wish, told twice)
+  if (parts.length === 0)
+    for (const c of told)
+      if (
+        !parts.some(
+          (p) => sameCommand(p, c) || (p.reading.intent === c.reading.intent && sameDevices(reader, p, c)),
+        )
+      )
+        parts.push(c);
   if (carry || parts.length === 0) return undefined;
   // a wait with nothing after it to do
   if (wait && parts.every((p) => !p.when)) return undefined;

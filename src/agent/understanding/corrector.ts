@@ -149,6 +149,17 @@ const PLAIN_WORDS = new Set([
   'noon',
   // "halve the volume" is no "have"
   'halve',
+  // short English words a letter from a word of the home: "that's far too loud" is no "fan"
+  'far',
+  'fat',
+  'fun',
+  'fin',
+  'lap',
+  'dam',
+  'war',
+  'dig',
+  'ton',
+  'ran',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

@@ -484,7 +484,7 @@ export function withoutOwnForgetting(tokens: string[]): string[] {
       ) ||
       !tokens
         .slice(Math.max(0, i - 3), i)
-        .some((w) => ['i', 'we', 'he', 'she', 'they', 'ive', 'weve', 'are', 'is', 'am'].includes(w)),
+        .some((w) => ['i', 'we', 'he', 'she', 'they', 'it', 'ive', 'weve', 'are', 'is', 'am'].includes(w)),
   );
 }
 

@@ -103,6 +103,8 @@ export const CUES: Record<string, Cue> = {
   trigger: 'activate',
   apply: 'activate',
   recall: 'activate',
+  // "hit movie night" (a scene's button pressed)
+  hit: 'activate',
   'time for': 'activate',
   'let us have': 'activate',
   'go to': 'activate',
@@ -133,6 +135,7 @@ export const CUES: Record<string, Cue> = {
   'turn down': 'down',
   decrease: 'down',
   lower: 'down',
+  higher: 'up',
   drop: 'down',
   reduce: 'down',
   brighter: 'brighter',
@@ -179,6 +182,9 @@ export const CUES: Record<string, Cue> = {
   baltic: 'warmer',
   bitter: 'warmer',
   perishing: 'warmer',
+  // Yorkshire "I'm nithered", "perished"
+  nithered: 'warmer',
+  perished: 'warmer',
   arctic: 'warmer',
   'an icebox': 'warmer',
   'a fridge': 'warmer',
@@ -197,6 +203,8 @@ export const CUES: Record<string, Cue> = {
   stuffy: 'cooler',
   toasty: 'cooler',
   louder: 'louder',
+  // Dutch "harder": louder
+  harder: 'louder',
   'too quiet': 'louder',
   'can not hear': 'louder',
   'cannot hear': 'louder',
@@ -462,7 +470,8 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
-   ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi`;
+   ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
+   baby babe bruh breh honey hon sugar sweetie sweety beta`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -491,7 +500,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully
-   knock same na fully lol lmao haha hehe shh shush
+   knock same na fully lol lmao haha hehe shh shush even far
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time

@@ -22,6 +22,7 @@ import { readFollowUp } from './follow-up.js';
 import {
   FOLLOW_UP,
   NOUNS,
+  PARTICLES,
   QUESTION_WORDS,
   STATE_QUESTION,
   TEMPERATURE_QUESTION,
@@ -55,6 +56,12 @@ import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Corrector } from './corrector.js';
 import { tag, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
+
+/** Words that open a message before a question and leave it one ("yo is the tv still on"). */
+const OPENING_CALLS = new Set([
+  ...'hey ok okay so yo oi well um uh oh ah hmm right alright listen look'.split(' '),
+  ...PARTICLES.split(/\s+/),
+]);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
@@ -347,16 +354,17 @@ export class SecondStage {
 
     // a polite wrapper ("do me a favour and", "would you mind") does not open a question
     const first = items.find(
-      (i) =>
-        i.t !== 'filler' ||
-        (!['hey', 'ok', 'okay', 'so'].includes(tokens[i.start]!) && i.end - i.start === 1),
+      (i) => i.t !== 'filler' || (!OPENING_CALLS.has(tokens[i.start]!) && i.end - i.start === 1),
     );
     const firstWord = first ? tokens[first.start]! : '';
     const followPhrase = FOLLOW_UP.some((w) => startsWith(tokens, w));
     // "do the good morning setup" orders; "do you …" asks; "have the heater come on" orders,
     // "have the lights been left on" asks
+    // ("do away", "do movie night": a scene said right after "do")
     const doesSomething =
-      (firstWord === 'do' && ['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '')) ||
+      (firstWord === 'do' &&
+        (['the', 'a', 'my', 'our', 'some'].includes(tokens[first!.end] ?? '') ||
+          names.some((n) => n.start === first!.end && n.v.entities.every((e) => e.domain === 'scene')))) ||
       causative(tokens);
     const question =
       !followPhrase &&
@@ -417,6 +425,8 @@ export class SecondStage {
     const number = numbers[0];
     // a bare scene name ("movie night", "it's movie night") with no other meaning
     const scene = names[0]?.v.entities.filter((e) => e.domain === 'scene') ?? [];
+    // "hit movie night" presses a scene's button; "hit the lights" may mean on or off
+    if (scene.length === 0 && cues.some((c) => tokens[c.start] === 'hit')) return undefined;
     const around = items.filter((i) => i.t === 'filler').map((i) => tokens.slice(i.start, i.end).join(' '));
     if (
       !question &&

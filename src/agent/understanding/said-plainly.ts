@@ -264,11 +264,14 @@ export function saidPlainly(said: string[]): string[] {
         (i === raw.length - 1 && i > 2 && !['is', 'are', 'it', 'that', 'one'].includes(raw[i - 1]!)))
     )
       raw.splice(i, 1);
-  // "send the hoover back": back home, not the Back Door
+  // "send the hoover back", "Vacuum back.": back home, not the Back Door
   for (let i = 1; i < raw.length; i++)
     if (
       raw[i] === 'back' &&
-      raw.slice(Math.max(0, i - 4), i).includes('send') &&
+      (raw.slice(Math.max(0, i - 4), i).includes('send') ||
+        // "Vacuum back.", "robot vacuum back please": the vacuum named, then sent back
+        (['vacuum', 'hoover', 'roomba'].includes(raw[i - 1]!) &&
+          raw.slice(i + 1).every((w) => ['please', 'pls', 'now', 'thanks'].includes(w)))) &&
       !(raw[i + 1] === 'to' && raw[i + 2] === 'base') &&
       !['on', 'in'].includes(raw[i + 1] ?? '')
     )

@@ -207,7 +207,10 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
       ? softened.slice(tell + 2).filter((t) => t !== 'all')
       : softened;
   // "what time is it now", "what date is it today", "… right now", "… at the moment"
-  const asked = withoutNow(core);
+  // ("today which date it is", "now what time is it": the day said first)
+  const asked = withoutNow(
+    ['today', 'now'].includes(core[0] ?? '') && core.length > 2 ? core.slice(1) : core,
+  );
   const text = core.join(' ');
   // "is there an undo?", "is there a way to undo": asked about, not asked for
   // ("can you undo things?": whether it can, not a request)

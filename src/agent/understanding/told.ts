@@ -74,12 +74,59 @@ export function saidIs(text: string): string {
         /[,;\s]+(?:i'?m |im |i am |we'?re |just )*(?:(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
         '',
       )
+      // "it's doing nowt but wasting electric": the thing's idleness told; "for once"
+      .replace(
+        /[,;\s]+(?:it'?s|its|it is|that'?s|thats) doing (?:nothing|nowt|naff all|sod all)\b[^,.!?;]*/gi,
+        '',
+      )
+      .replace(/[,\s]+for once\b/gi, '')
+      // "… so i can see outside": what it is for
+      .replace(
+        /[,\s]+so (?:that )?(?:i|we|he|she|they|you) (?:can|could|will|dont|don't|do not|won't|wont)\b[^.!?;]*/gi,
+        '',
+      )
+      // "we fixing to leave": about to; "grandma finna come down": is going to
+      .replace(/\bfixing to\b/gi, 'about to')
+      .replace(
+        /\b(i|we|you|they|he|she)(?:'?m|'?re)? finna\b/gi,
+        (_m, who: string) =>
+          `${who} ${who.toLowerCase() === 'i' ? 'am' : ['he', 'she'].includes(who.toLowerCase()) ? 'is' : 'are'} going to`,
+      )
+      .replace(/^(\W*)finna\b/i, '$1going to')
+      .replace(/\b(?<!going to )finna\b/gi, 'is going to')
       // "everyone is leaving for office and school": an office without its article is a
       // workplace, not this home's room
       .replace(
         /\b(leaving|leave|left|going|go|gone|heading|head|off|went|reach|reached) (for|to) office\b/gi,
         '$1 $2 work',
       )
+      // "burns the porch light still?": Dutch "brandt", asked as "is it still on"
+      .replace(
+        /^(\W*)(?:burns|burn|is burning) ((?:the|my|our) [a-z ]{2,30}?)(?: still)?(?=\W*$)/i,
+        '$1is $2 still on',
+      )
+      // "when it becomes dark": when it gets dark
+      .replace(/\bit becomes dark\b/gi, 'it gets dark')
+      // "when the sun go down", "when the sun set": the sun's own verbs, however said
+      .replace(/\bthe sun (?:go|goes|gone|going) down\b/gi, 'the sun goes down')
+      // "how high is the humidity": what it is
+      .replace(/\bhow (?:high|low) is the (humidity|temperature)\b/gi, 'what is the $1')
+      // "it is warm like a sauna here", "cold as ice": a likeness adds nothing to the feeling
+      .replace(
+        /\b(warm|hot|cold|freezing|chilly|dark|bright|loud|stuffy|humid) (?:like|as) (?:a|an|the) [a-z]+\b/gi,
+        '$1',
+      )
+      // "is the heat even on in this house": the whole home, said
+      .replace(
+        /\b(on|off|open|closed|locked|unlocked|running) in (?:this|the|our|my) (?:house|home|place)\b/gi,
+        '$1',
+      )
+      // "is sam at the house yet": home
+      .replace(/\bat the house\b/gi, 'home')
+      // "what all can you do": what
+      .replace(/\bwhat all\b/gi, 'what')
+      // "lock front + back doors"
+      .replace(/\s\+\s/g, ' and ')
       // "make the robot vacuum go": started, as "get it going"
       .replace(/\bmake ((?:the |my |our |that |it)[a-z ]{0,30}?) go(?=\W*$)/i, 'get $1 going')
       // "have the kids left any lights on upstairs?": asked as "did … leave"

@@ -114,6 +114,16 @@ export class Understanding {
     this.areas = areaWords(reg);
   }
 
+  /** "downstairs lights", "the kitchen lights": a kind of device in a place, said alone. */
+  private namedGroup(sentence: string, area: string | null): Referent | undefined {
+    const words = tokenize(sentence);
+    if (words.length === 0 || words.length > 4 || this.stage2.hasAction(sentence)) return undefined;
+    const r = this.stage2.read(`are the ${words.join(' ')} on`, { area });
+    if (r?.intent !== 'HassGetState' || r.target?.kind !== 'group') return undefined;
+    const { state: _state, ...slots } = r.slots;
+    return { intent: 'HassGetState', slots, target: r.target };
+  }
+
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const text = taggedQuestion(said);
     const sentences = sentencesOf(text);
@@ -135,11 +145,13 @@ export class Understanding {
         } else if (understood.kind === 'none' && i < sentences.length - 1) {
           // ("Front door. Lock.": a lock named alone is no command, yet names what follows)
           const e = this.stage2.namedDevice(sentence);
-          if (e) {
-            running.referent = {
+          // ("downstairs lights. off": a kind in a place named alone names what follows too)
+          const group = e ? undefined : this.namedGroup(sentence, area);
+          if (e || group) {
+            running.referent = group ?? {
               intent: 'HassGetState',
               slots: {},
-              target: { kind: 'entities', entities: [e] },
+              target: { kind: 'entities', entities: [e!] },
             };
             naming.add(i);
           }
