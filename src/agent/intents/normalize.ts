@@ -60,15 +60,18 @@ const CONTRACTIONS: [RegExp, string][] = [
 
 /** Lower-cases and strips punctuation; returns the token list (numbers as digit strings). */
 export function tokenize(text: string): string[] {
-  let s = text
-    .toLowerCase()
-    .normalize('NFKC')
-    // "vacuüm", "café": letters with marks as the plain letters people mean
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"');
+  let s = text.toLowerCase();
+  // (plain ASCII needs none of it: most messages)
+  // eslint-disable-next-line no-control-regex -- the ASCII range
+  if (/[^\x00-\x7f]/.test(s))
+    s = s
+      .normalize('NFKC')
+      // "vacuüm", "café": letters with marks as the plain letters people mean
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC')
+      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
   s = s
     // units as people write them: "per cent", "21 degrees celsius", "68 fahrenheit"

@@ -51,17 +51,29 @@ const SOFTENERS = new Set(
    again quickly ${PARTICLES}`.split(/\s+/),
 );
 
+/** A phrase list as a set, with the word counts its phrases have (built once per list). */
+const PHRASE_SETS = new WeakMap<string[], { set: Set<string>; lengths: number[] }>();
+function phraseSet(phrases: string[]): { set: Set<string>; lengths: number[] } {
+  let ps = PHRASE_SETS.get(phrases);
+  if (!ps) {
+    ps = { set: new Set(phrases), lengths: [...new Set(phrases.map((p) => p.split(' ').length))] };
+    PHRASE_SETS.set(phrases, ps);
+  }
+  return ps;
+}
+
+/** The words are one of the phrases, with "please" or second thoughts before it. */
 function matchesAny(tokens: string[], phrases: string[]): boolean {
-  const text = tokens.join(' ');
-  return phrases.some((p) => {
-    if (text === p || text === `${p} please` || text === `please ${p}`) return true;
-    const n = p.split(' ').length;
-    return (
-      tokens.length > n &&
-      tokens.slice(-n).join(' ') === p &&
-      tokens.slice(0, -n).every((t) => SECOND_THOUGHTS.has(t))
-    );
-  });
+  const { set, lengths } = phraseSet(phrases);
+  const n = tokens.length;
+  if (set.has(tokens.join(' '))) return true;
+  if (n > 1 && tokens[n - 1] === 'please' && set.has(tokens.slice(0, -1).join(' '))) return true;
+  return lengths.some(
+    (k) =>
+      n > k &&
+      set.has(tokens.slice(-k).join(' ')) &&
+      tokens.slice(0, -k).every((t) => SECOND_THOUGHTS.has(t)),
+  );
 }
 
 const CANCEL_WORDS = new Set(['cancel', 'scrap', 'delete', 'remove', 'forget', 'drop']);
