@@ -4108,3 +4108,27 @@ describe('other Englishes of heldout40–42: Southern American, Bradford, Dutch 
     expect(r.slots['1.floor'] ?? r.intent).not.toBe(undefined);
   });
 });
+
+describe('heldout40–42, second round', () => {
+  it('a plain word a letter from a name is spelled into it only beside the rest of the name', () => {
+    expect(read('put the kitchen fun on la its dead smoky in here').slots).toEqual({ name: 'Kitchen Fan' });
+    expect(read('turn off the fun').intent).toBeNull();
+  });
+  it('"mash the button on the coffee machine" turns it on', () => {
+    expect(read('would you be sweet and mash the button on the coffee machine').slots).toEqual({
+      name: 'Coffee Machine',
+    });
+  });
+  it('"do it on slot then" locks what was asked about', () => {
+    expect(read('do it on slot then', null, ['is the back door closed off?']).slots).toEqual({
+      name: 'Back Door',
+    });
+  });
+  it('"over a quarter the coffee machine out" is in 15 minutes; "I\'m over an hour late" does nothing', () => {
+    expect(read('over a quarter the coffee machine out').slots).toEqual({
+      name: 'Coffee Machine',
+      delay_seconds: 900,
+    });
+    expect(read("I'm over an hour late").intent).toBeNull();
+  });
+});

@@ -238,7 +238,12 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (t === 'itself' && /^(\d.*|am|pm|now|today|tomorrow|tonight|only)$/.test(tokens[i - 1] ?? ''))
       continue;
     // "is the back door on slot?", "do the front door op slot": Dutch "locked"
-    else if (t !== undefined && SLOT_AFTER.has(t) && next === 'slot') out.push('locked');
+    else if (t !== undefined && SLOT_AFTER.has(t) && next === 'slot') {
+      // ("do it on slot then", "do the front door op slot": asked to be locked)
+      const verb = out.findIndex((w) => ['do', 'make', 'put', 'set', 'zet'].includes(w));
+      if (verb >= 0) out[verb] = 'get';
+      out.push('locked');
+    }
     // "Tv out.", "make the kitchen light out", "the lamp may go out": Dutch "uit", off — not
     // someone going out, nor a thing taken, let or put out
     else if (
@@ -259,7 +264,6 @@ export function dialectPhrases(tokens: string[]): string[] {
     // "over half an hour", "over a quarter": Dutch "over", in that time from now
     else if (
       t === 'over' &&
-      i > 0 &&
       /^(half|a|an|\d+)$/.test(next ?? '') &&
       OVER_UNITS.test(tokens.slice(i + 1, i + 5).join(' '))
     ) {

@@ -21,8 +21,16 @@ export class Corrector {
   /** Other people's words for this home's names: "sitting room" → "living room" (`SYNONYMS`). */
   private readonly sayings: [string[], string[]][];
 
+  /** Two words said one after the other in a name of the home: "kitchen fan", "fan light". */
+  private readonly namePairs = new Set<string>();
+
   constructor(private readonly index: RegistryIndex) {
     this.sayings = sayingsFor(index);
+    for (const e of index.registry.entities)
+      for (const n of [e.name, ...(e.aliases ?? [])]) {
+        const w = tokenize(n);
+        for (let k = 1; k < w.length; k++) this.namePairs.add(`${w[k - 1]} ${w[k]}`);
+      }
     this.speller = new Speller(
       new Set([...index.vocabulary, ...LEXICON_WORDS]),
       index.vocabulary,
@@ -47,6 +55,13 @@ export class Corrector {
       } else out.push(tokens[i++]!);
     }
     return out;
+  }
+
+  /** Whether the word at `i`, spelled into a word of the home, makes a name's pair of words with a neighbour. */
+  private inName(said: string[], i: number): boolean {
+    const c = this.speller.correct(said[i]!)?.[0];
+    if (!c || c === said[i]) return false;
+    return this.namePairs.has(`${said[i - 1] ?? ''} ${c}`) || this.namePairs.has(`${c} ${said[i + 1] ?? ''}`);
   }
 
   /** Whether the words name a room and none of the rooms named has a device so called. */
@@ -85,8 +100,10 @@ export class Corrector {
     const said = this.joined(this.synonyms(tokens));
     said.forEach((t, i) => {
       // a negation is never corrected into a word of the home ("not" → "hot")
+      // (a plain word is kept unless, corrected, it makes a name with its neighbour: "the
+      // kitchen fun" is the Kitchen Fan, "far too loud" stays)
       let c =
-        NEGATIONS.has(t) || PLAIN_WORDS.has(t)
+        NEGATIONS.has(t) || (PLAIN_WORDS.has(t) && !this.inName(said, i))
           ? [t]
           : SHORT_FORMS[t]
             ? [SHORT_FORMS[t]]

@@ -127,6 +127,8 @@ export function saidIs(text: string): string {
       .replace(/\bwhat all\b/gi, 'what')
       // "lock front + back doors"
       .replace(/\s\+\s/g, ' and ')
+      // "mash the button on the coffee machine", "press the power button of the tv": on
+      .replace(/\b(?:mash|press|push|hit) the (?:power |on )?button (?:on|of) /gi, 'turn on ')
       // "make the robot vacuum go": started, as "get it going"
       .replace(/\bmake ((?:the |my |our |that |it)[a-z ]{0,30}?) go(?=\W*$)/i, 'get $1 going')
       // "have the kids left any lights on upstairs?": asked as "did … leave"
