@@ -5,7 +5,8 @@
  * actions, one compound command. A sentence that is neither understood nor a mere remark makes
  * the whole message not understood, so nothing is done on half of it.
  */
-import { adviceOrChallenge, saidIs } from './told.js';
+import { saidIs } from './said-is.js';
+import { adviceOrChallenge } from './told.js';
 import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';

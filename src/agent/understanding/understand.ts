@@ -31,7 +31,8 @@ import {
   ofASet,
 } from './guards.js';
 import { onCondition, vaguelyLater } from './unsure.js';
-import { aboutAnAction, adviceOrChallenge, saidIs, taggedQuestion, toldState } from './told.js';
+import { saidIs } from './said-is.js';
+import { aboutAnAction, adviceOrChallenge, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest, HOME_WIDE } from './questions.js';

@@ -1,0 +1,233 @@
+/**
+ * Phrasing said the plain way, before anything is read: how people say a request, a question or
+ * a time in words the reader knows ("make sure the porch light is not on" → "… is off", "may I
+ * know the temperature" → "tell me …", "before I leave for work" → now, "is sam back" → "is sam
+ * home", "leaving for office" → "… for work"). Each rewrite keeps what was meant; a rewrite that
+ * could change it is narrowed by the words around it.
+ */
+
+/**
+ * The message said the plain way (the rewrites below, in order); "the heater's on" → "the heater
+ * is on" among them: the "'s" the words would drop is a verb before a state.
+ */
+export function saidIs(text: string): string {
+  // "lock the back door before you forget", "… before I forget": now, not after an event;
+  // "right away", "straight away": now — not the Away scene
+  return (
+    text
+      .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+      // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
+      // before it sets the lounge on fire", "… before I throw it out the window": now — a
+      // reason, or a deadline now meets ("before I wake up" is a time later: kept)
+      .replace(
+        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose)\b|(?:it|that|they) (?!(?:is|are|gets?|comes?|goes|turns?)\b)[a-z]+s\b)[^,.!?;]*/gi,
+        '',
+      )
+      .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
+      .replace(/\b(?:when|whenever|once)(?: it is| it's| its)? (sunset|sunrise|dusk|dawn)\b/gi, 'at $1')
+      // "first start the vacuum, after turn off the hallway light": "after" as "then"
+      .replace(/^(\W*first\b[^,]*),\s*after(?: that)?\s+/i, '$1, then ')
+      // "every weekday by 9am", "every night a ten o'clock": a rule's time said with "by" or "a"
+      .replace(
+        /\b((?:every|each) [a-z]+) (?:by|a) (?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)/gi,
+        '$1 at ',
+      )
+      // "open the curtains until the half", "no, only the half": half way
+      .replace(/\b(?:until|till|up to) the half\b/gi, 'to half')
+      .replace(/\bonly the half\b/gi, 'only half')
+      // "do you think you could get the coffee machine going": asked as a request
+      // ("do you think you could have left the lights on?" asks what happened)
+      .replace(
+        /^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b(?! (?:have|be|been)\b)/i,
+        '$1$2 you',
+      )
+      // "may I know the temperature in the office", "I want to know if …": asked, as "tell me"
+      .replace(
+        /^(\W*)(?:(?:may|can|could|might) (?:i|we)|i (?:want|wanna|need|would like|wish) to|i'?d like to|let me) know\b(?! (?:when|once|whenever|if (?:anyone|someone|somebody)|as soon)\b)/i,
+        '$1tell me',
+      )
+      // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
+      .replace(
+        /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
+        '$1 docked',
+      )
+      // "… just in off a 12hr shift", "curtains shut im on nights": one's work shift told
+      .replace(
+        /[,;\s]+(?:i'?m |im |i am |we'?re |just )*(?:(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
+        '',
+      )
+      // "it's doing nowt but wasting electric": the thing's idleness told; "for once"
+      .replace(
+        /[,;\s]+(?:it'?s|its|it is|that'?s|thats) doing (?:nothing|nowt|naff all|sod all)\b[^,.!?;]*/gi,
+        '',
+      )
+      .replace(/[,\s]+for once\b/gi, '')
+      // "… so i can see outside": what it is for
+      .replace(
+        /[,\s]+so (?:that )?(?:i|we|he|she|they|you) (?:can|could|will|dont|don't|do not|won't|wont)\b[^.!?;]*/gi,
+        '',
+      )
+      // "we fixing to leave": about to; "grandma finna come down": is going to
+      .replace(/\bfixing to\b/gi, 'about to')
+      .replace(
+        /\b(i|we|you|they|he|she)(?:'?m|'?re)? finna\b/gi,
+        (_m, who: string) =>
+          `${who} ${who.toLowerCase() === 'i' ? 'am' : ['he', 'she'].includes(who.toLowerCase()) ? 'is' : 'are'} going to`,
+      )
+      .replace(/^(\W*)finna\b/i, '$1going to')
+      .replace(/\b(?<!going to )finna\b/gi, 'is going to')
+      // "everyone is leaving for office and school": an office without its article is a
+      // workplace, not this home's room
+      .replace(
+        /\b(leaving|leave|left|going|go|gone|heading|head|off|went|reach|reached) (for|to) office\b/gi,
+        '$1 $2 work',
+      )
+      // "burns the porch light still?": Dutch "brandt", asked as "is it still on"
+      .replace(
+        /^(\W*)(?:burns|burn|is burning) ((?:the|my|our) [a-z ]{2,30}?)(?: still)?(?=\W*$)/i,
+        '$1is $2 still on',
+      )
+      // "when it becomes dark": when it gets dark
+      .replace(/\bit becomes dark\b/gi, 'it gets dark')
+      // "when the sun go down", "when the sun set": the sun's own verbs, however said
+      .replace(/\bthe sun (?:go|goes|gone|going) down\b/gi, 'the sun goes down')
+      // "how high is the humidity": what it is
+      .replace(/\bhow (?:high|low) is the (humidity|temperature)\b/gi, 'what is the $1')
+      // "it is warm like a sauna here", "cold as ice": a likeness adds nothing to the feeling
+      .replace(
+        /\b(warm|hot|cold|freezing|chilly|dark|bright|loud|stuffy|humid) (?:like|as) (?:a|an|the) [a-z]+\b/gi,
+        '$1',
+      )
+      // "is the heat even on in this house": the whole home, said
+      .replace(
+        /\b(on|off|open|closed|locked|unlocked|running) in (?:this|the|our|my) (?:house|home|place)\b/gi,
+        '$1',
+      )
+      // "is sam at the house yet": home
+      .replace(/\bat the house\b/gi, 'home')
+      // "what all can you do": what
+      .replace(/\bwhat all\b/gi, 'what')
+      // "lock front + back doors"
+      .replace(/\s\+\s/g, ' and ')
+      // "mash the button on the coffee machine", "press the power button of the tv": on
+      .replace(/\b(?:mash|press|push|hit) the (?:power |on )?button (?:on|of) /gi, 'turn on ')
+      // "make the robot vacuum go": started, as "get it going"
+      .replace(/\bmake ((?:the |my |our |that |it)[a-z ]{0,30}?) go(?=\W*$)/i, 'get $1 going')
+      // "have the kids left any lights on upstairs?": asked as "did … leave"
+      .replace(
+        /^(\W*)(?:have|has) ((?:the |my |our |you|we|i |someone|somebody|anyone|anybody)[a-z ]{0,25}?) left\b/i,
+        '$1did $2 leave',
+      )
+      // "is sam back?", "has alex got back": home
+      .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
+      // "what is the temperature there in the living room": "there" before the place it is
+      .replace(/\bthere (?=(?:in|at|inside) (?:the|my|our)\b)/gi, '')
+      // "mind arming the home alarm for me?": "would you mind", its start left out
+      .replace(/^(\W*)mind ([a-z]+ing)\b/i, '$1would you mind $2')
+      // "… whenever you can", "… when you get a chance": politeness, no time
+      .replace(/[,\s]+(?:whenever|when) (?:you|u) (?:can|get (?:a|the) chance)\s*[.!?]*\s*$/i, '')
+      // "be so good and pause the music" (German "sei so gut und"), "be so kind as to …"
+      .replace(/\bbe so (?:good|kind) (?:and|as to) /gi, '')
+      // "I'd appreciate it if the office heater went on": wished on, as "… was on"
+      .replace(/\b(if (?:the|my|our) [a-z ]{2,40}?) (?:went|came|goes|comes) (on|off)\b/gi, '$1 was $2')
+      // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is
+      .replace(/\bhelp (?:me |us )?to (?=\w)/gi, '')
+      .replace(
+        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
+        '$1 is ',
+      )
+      // "make sure the porch light is not on", "the front door not unlocked", "if the kitchen
+      // light were no longer on": a state denied is its opposite — never the state said
+      .replace(
+        NOT_LEFT,
+        (_m, thing: string, state: string) => `make sure ${thing} is ${OPPOSITE_STATE[state.toLowerCase()]}`,
+      )
+      .replace(NOT_THE_OTHER, '$1')
+      // "stop being so loud", "stop being this cold": a complaint, as "too loud" — not "stop it"
+      .replace(/\bstop being (?:so |this |that )?(?=[a-z]+\b)/gi, 'too ')
+      .replace(MEASURED_ON, '$1 for ')
+      .replace(
+        NOT_A_STATE,
+        (_m, be: string | undefined, state: string | undefined, adjective: string | undefined) =>
+          `${be ? `${be} ` : ''}${OPPOSITE_STATE[(state ?? adjective!).toLowerCase()]}`,
+      )
+  );
+}
+
+/** Words that compare a level: "quieter", "brighter", "up". */
+const COMPARED = [
+  'louder',
+  'quieter',
+  'softer',
+  'brighter',
+  'dimmer',
+  'darker',
+  'lighter',
+  'warmer',
+  'cooler',
+  'hotter',
+  'colder',
+  'higher',
+  'lower',
+  'up',
+  'down',
+];
+/** Words of how much light, heat or sound there is: "less light", "too loud", "more volume". */
+const MEASURED_NOUNS = ['light', 'heat', 'volume', 'sound', 'brightness'];
+const MEASURES = [
+  'loud',
+  'quiet',
+  'bright',
+  'dim',
+  'dark',
+  'warm',
+  'hot',
+  'cold',
+  'cool',
+  'less',
+  ...COMPARED.filter((w) => w !== 'up' && w !== 'down'),
+];
+
+/** The other state of a device's two: on and off, open and closed, locked and unlocked. */
+const OPPOSITE_STATE: Record<string, string> = {
+  on: 'off',
+  off: 'on',
+  open: 'closed',
+  closed: 'open',
+  shut: 'open',
+  locked: 'unlocked',
+  unlocked: 'locked',
+  armed: 'disarmed',
+  disarmed: 'armed',
+  running: 'off',
+};
+// (a bare "not" only before a word that is never a verb: "do not open the blinds" is no state)
+// ("make sure the kettle isn't left on", "… is not kept open": the state left is the state)
+const NOT_A_STATE = new RegExp(
+  `\\b(?:(?:(is|are|be|was|were|stays?|remains?)(?:n['\u2019]?t|\\s+not|\\s+no\\s+longer)|no\\s+longer)(?:\\s+(?:left|kept))?\\s+(${Object.keys(OPPOSITE_STATE).join('|')})|(?<!\\b(?:have|has|had)\\s+)not\\s+(?:left\\s+|kept\\s+)?(locked|unlocked|closed|armed|disarmed))\\b`,
+  'gi',
+);
+/** "we can't leave the back door unlocked", "don't leave the porch light on": the other state wanted. */
+const NOT_LEFT = new RegExp(
+  `\\b(?:can\\s*not|can['\u2019]?t|must\\s+not|mustn['\u2019]?t|should\\s+not|shouldn['\u2019]?t|don['\u2019]?t|do\\s+not|never)\\s+leave\\s+((?:the|my|our|that)\\s+[a-z ]{2,40}?)\\s+(${Object.keys(OPPOSITE_STATE).join('|')})\\b`,
+  'gi',
+);
+/**
+ * "quieter not louder", "make it softer instead of louder": the word taken back after the one
+ * meant is dropped — the last said is not the one wanted.
+ */
+const NOT_THE_OTHER = new RegExp(
+  `\\b(${COMPARED.join('|')})\\s*,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:${COMPARED.join('|')})\\b`,
+  'gi',
+);
+/**
+ * "less light on the porch", "too loud on the telly": "on" after a measure of light, heat or
+ * sound is where, not "switch on".
+ */
+// (a noun of light, heat or sound only after a quantity: "less light on the porch" — "turn the
+// light on the bedroom", "light on the porch please" switch it on)
+const MEASURED_ON = new RegExp(
+  `\\b((?:less|more|no|much|enough)\\s+(?:${MEASURED_NOUNS.join('|')})|${MEASURES.join('|')})\\s*,?\\s+on\\s+(?=(?:the|my|our|this|that)\\b)`,
+  'gi',
+);
