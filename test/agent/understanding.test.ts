@@ -4132,3 +4132,18 @@ describe('heldout40–42, second round', () => {
     expect(read("I'm over an hour late").intent).toBeNull();
   });
 });
+
+describe('older open cases, closed', () => {
+  it('"open the kettle lid" switches nothing; "skip cleaning the kitchen" skips no track', () => {
+    expect(read('open the kettle lid').intent).toBeNull();
+    expect(read('skip cleaning the kitchen', 'Kitchen').intent).toBeNull();
+    expect(read('skip this song', 'Kitchen').intent).toBe('HassMediaNext');
+  });
+  it('"the light is too strong" dims it', () => {
+    expect(read('the light is too strong', 'Kitchen').slots).toMatchObject({ brightness_step: 'down' });
+  });
+  it('"Mam say please on the kitchen light" passes her request on', () => {
+    expect(read('Mam say please on the kitchen light').slots).toEqual({ name: 'Kitchen Light' });
+    expect(read('mum said the porch light is on').intent).toBeNull();
+  });
+});

@@ -177,6 +177,8 @@ const PLAIN_WORDS = new Set([
   'dig',
   'ton',
   'ran',
+  // "open the kettle lid" is no "lit" kettle
+  'lid',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

@@ -110,6 +110,8 @@ export function saidIs(text: string): string {
       .replace(/\bwhat all\b/gi, 'what')
       // "lock front + back doors"
       .replace(/\s\+\s/g, ' and ')
+      // "skip cleaning the kitchen": a deed left undone, no track skipped
+      .replace(/\bskip (?=[a-z]+ing\b)/gi, 'never mind ')
       // "mash the button on the coffee machine", "press the power button of the tv": on
       .replace(/\b(?:mash|press|push|hit) the (?:power |on )?button (?:on|of) /gi, 'turn on ')
       // "make the robot vacuum go": started, as "get it going"

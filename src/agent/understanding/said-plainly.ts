@@ -113,6 +113,9 @@ const PASSING = [
   ['is', 'asking'],
   ['asks'],
   ['says'],
+  // "Mam say please on the kitchen light" (the "-s" left off, as many Englishes do)
+  ['say'],
+  ['said'],
   ['wonders'],
   ['wants'],
 ];
@@ -135,9 +138,12 @@ function passedOn(raw: string[]): number {
   const n = k + 1 + verb.length;
   // what is passed on must be a request or a question: "my wife says the garage door is open"
   // tells a state, it asks for nothing
-  const next = raw[n] ?? '';
+  // ("… say please on the kitchen light": the order said politely)
+  const next = raw[n] === 'please' ? (raw[n + 1] ?? '') : (raw[n] ?? '');
   const asking = ['if', 'whether', 'what', 'which', 'how', 'is', 'are'].includes(next);
-  const ordering = ['says', 'asks', 'is'].includes(verb[0]!) && PASSED_ORDERS.has(next);
+  const ordering =
+    ['says', 'say', 'said', 'asks', 'is'].includes(verb[0]!) &&
+    (PASSED_ORDERS.has(next) || next === 'on' || next === 'off');
   return asking || ordering ? n : 0;
 }
 
