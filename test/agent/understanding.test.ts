@@ -4147,3 +4147,43 @@ describe('older open cases, closed', () => {
     expect(read('mum said the porch light is on').intent).toBeNull();
   });
 });
+
+describe('found by a review of this sitting (probe-own-changes-2): never the wrong device, the opposite, or now for later', () => {
+  it.each([
+    'lights on the porch off',
+    'the lights on in the kitchen off',
+    'na the alarm is armed',
+    'Na, the kettle is on',
+    'our kid switched on the heater',
+    'we usually arm the alarm before we leave',
+    'arm the alarm before we set off tomorrow',
+    'turn the heating off before it hits 25 degrees',
+    'set the thermostat to 18 on nights',
+    'the tv cut out',
+    'the hallway bulb burned out',
+    'if the tv is on for over an hour turn it off',
+    'Set the thermostat to 20. Not 20.',
+    "mum says on the tv there's a storm coming",
+    'put the tv on slot 3',
+    "the lamp may go out soon, it's old",
+    'the fan is too strong',
+    'hit the lights',
+  ])('"%s" does nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it.each([
+    ['Downstairs can you turn off the lights', 'HassTurnOff'],
+    ['Seriously, can you turn off the lights', 'HassTurnOff'],
+    ['Otherwise can you lock the back door', 'HassTurnOn'],
+    ['Okie can you turn off the tv', 'HassTurnOff'],
+    ["Good morning. It's fine. Open the curtains.", 'HassTurnOn'],
+    ['if the night light is off turn it on', 'HassTurnOn'],
+    ['hit play on the tv', 'HassMediaUnpause'],
+    ['hit the lights off', 'HassTurnOff'],
+    ['turn on the heating already or what', 'HassTurnOn'],
+    ['it`s too cold in here', 'HassClimateSetTemperature'],
+    ['we finna leave, lock up', 'HassTurnOn'],
+  ])('"%s" still works', (text, intent) => {
+    expect(read(text, text.startsWith('it`s') ? 'Living Room' : null).intent).toBe(intent);
+  });
+});

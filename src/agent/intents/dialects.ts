@@ -132,7 +132,8 @@ const OUT_KEPT_BY = new Set(
    lets take takes took put puts find check look come comes came leave leaving left head heading
    pass passed walk walked run ran step stepped sort figure work freak chill hang hanging zone
    blow blown blew print find found pull pulled throw thrown threw kick kicked lock locked
-   shut wipe wiped clean cleaned`.split(/\s+/),
+   shut wipe wiped clean cleaned cut cuts burn burns burned burnt conk conked died dies sold
+   time timed zonk zonked crap crapped wear worn wore`.split(/\s+/),
 );
 
 /** Words after which "out" ends a request ("tv out please", "… out and the blinds down"). */
@@ -151,7 +152,7 @@ const OUT_ENDS_BEFORE = new Set([
 ]);
 
 /** Words after which Swahili "na" is "and": a request's verbs ("zima tv na washa floor lamp"). */
-const NA_AS_AND_BEFORE = new Set(['turn', 'open', 'close', 'set', 'start', 'lock', 'unlock', 'the']);
+const NA_AS_AND_BEFORE = new Set(['turn', 'open', 'close', 'set', 'start', 'lock', 'unlock']);
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'that', 'this', 'di', 'd']);
 
@@ -188,7 +189,12 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (next === 'dem' && i > 0 && !['and', 'to', 'for', 'tell', 'give'].includes(t!)) out.push(t!);
     // "zima tv na washa floor lamp", "na hallway light pia": Swahili "and" (elsewhere "na" is a
     // Tagalog particle) and a last "pia", "too"
-    else if (t === 'na' && next !== undefined && (i === 0 || NA_AS_AND_BEFORE.has(next))) {
+    // ("na the alarm is armed": "nah" — a leading "na" is "and" only with "pia" after it)
+    else if (
+      t === 'na' &&
+      next !== undefined &&
+      (NA_AS_AND_BEFORE.has(next) || (i === 0 && tokens[tokens.length - 1] === 'pia'))
+    ) {
       out.push('and');
       continue;
     } else if (t === 'pia' && next === undefined && i > 0) {
@@ -196,7 +202,8 @@ export function dialectPhrases(tokens: string[]): string[] {
       continue;
     }
     // "is the telly still on our kid": a sibling called, as Scousers and Mancunians do
-    else if (t === 'our' && next === 'kid' && (i === 0 || i + 2 === tokens.length)) out.push();
+    // (first, "our kid" is who is told of or asked: "our kid switched on the heater")
+    else if (t === 'our' && next === 'kid' && i > 0 && i + 2 === tokens.length) out.push();
     // "dead cold", "dead dark in here": "very"
     else if (t === 'dead' && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
       out.push('very');
@@ -238,7 +245,8 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (t === 'itself' && /^(\d.*|am|pm|now|today|tomorrow|tonight|only)$/.test(tokens[i - 1] ?? ''))
       continue;
     // "is the back door on slot?", "do the front door op slot": Dutch "locked"
-    else if (t !== undefined && SLOT_AFTER.has(t) && next === 'slot') {
+    // ("put the tv on slot 3" is a channel)
+    else if (t !== undefined && SLOT_AFTER.has(t) && next === 'slot' && !/^\d/.test(tokens[i + 2] ?? '')) {
       // ("do it on slot then", "do the front door op slot": asked to be locked)
       const verb = out.findIndex((w) => ['do', 'make', 'put', 'set', 'zet'].includes(w));
       if (verb >= 0) out[verb] = 'get';
@@ -256,7 +264,13 @@ export function dialectPhrases(tokens: string[]): string[] {
       continue;
     }
     // "the lamp may go out": may go off
-    else if (t === 'may' && next === 'go' && tokens[i + 2] === 'out') {
+    // ("the lamp may go out soon, it's old" tells what may happen)
+    else if (
+      t === 'may' &&
+      next === 'go' &&
+      tokens[i + 2] === 'out' &&
+      (tokens[i + 3] === undefined || OUT_ENDS_BEFORE.has(tokens[i + 3]!))
+    ) {
       out.push('off');
       i += 2;
       continue;
@@ -264,6 +278,10 @@ export function dialectPhrases(tokens: string[]): string[] {
     // "over half an hour", "over a quarter": Dutch "over", in that time from now
     else if (
       t === 'over' &&
+      // ("on for over an hour", "it took over an hour": more than)
+      !['for', 'is', 'was', 'been', 'took', 'takes', 'than', 'of', 'just', 'well'].includes(
+        tokens[i - 1] ?? '',
+      ) &&
       /^(half|a|an|\d+)$/.test(next ?? '') &&
       OVER_UNITS.test(tokens.slice(i + 1, i + 5).join(' '))
     ) {

@@ -60,7 +60,8 @@ const CONTRACTIONS: [RegExp, string][] = [
 
 /** Lower-cases and strips punctuation; returns the token list (numbers as digit strings). */
 export function tokenize(text: string): string[] {
-  let s = text.toLowerCase();
+  // ("it`s too cold": a backtick typed for the apostrophe)
+  let s = text.toLowerCase().replace(/`/g, "'");
   // (plain ASCII needs none of it: most messages)
   // eslint-disable-next-line no-control-regex -- the ASCII range
   if (/[^\x00-\x7f]/.test(s))

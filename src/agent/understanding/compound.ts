@@ -99,10 +99,15 @@ function tersePairs(
     const words = tokenize(half);
     return words.length <= 5 && !words.slice(0, -1).some((w) => ACTION_VERBS.has(w) || w === 'but');
   };
+  // ("lights on | the porch off", "lights on | in the kitchen off": the "on" is where)
+  const second = tokenize(m?.[2] ?? '')[0] ?? '';
   if (
     !m ||
     !terse(m[1]!) ||
     !terse(m[2]!) ||
+    ['the', 'a', 'an', 'my', 'our', 'in', 'at', 'on', 'by', 'of', 'to', 'for', 'from', 'with'].includes(
+      second,
+    ) ||
     !readsAsCommand(reader, m[1]!, area, referent) ||
     !readsAsCommand(reader, m[2]!, area, undefined)
   )

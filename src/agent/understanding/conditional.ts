@@ -40,7 +40,13 @@ export function ownCondition(
     const said = timed.tokens;
     if (!said.some((t) => t === 'is' || t === 'are')) continue;
     // ("… not on at sunset", "… still open tonight": a time this reading cannot keep: not now)
-    if (said.some((t) => LATER.has(t))) return undefined;
+    // (not a word of a name: "if the night light is off")
+    if (
+      said.some(
+        (t, i) => LATER.has(t) && !['light', 'lamp', 'lights', 'mode', 'scene'].includes(said[i + 1] ?? ''),
+      )
+    )
+      return undefined;
     const asked = reader.single(askedForm(said), area, undefined);
     if (asked?.kind !== 'command' || !QUESTION_INTENTS.has(asked.command.reading.intent)) continue;
     const state = asked.command.reading.slots.state;

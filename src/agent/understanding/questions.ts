@@ -238,7 +238,13 @@ export function plainQuestion(tokens: string[]): string[] {
   const tail = ASKED_LAST.find(
     (q) => q.length < last.length && q.every((w, i) => last[last.length - q.length + i] === w),
   );
-  if (tail && !WH_OPENERS.has(t[0]!) && !REQUEST_OPENERS.has(t[0]!))
+  // ("turn on the heating already or what": impatience, no question)
+  if (
+    tail &&
+    !WH_OPENERS.has(t[0]!) &&
+    !REQUEST_OPENERS.has(t[0]!) &&
+    last[last.length - tail.length - 1] !== 'or'
+  )
     t = [...tail, ...last.slice(0, last.length - tail.length)];
   // "how hot is it outside today": today is now
   if ((WH_OPENERS.has(t[0]!) || YES_NO.has(t[0]!)) && t.length > 3 && t[t.length - 1] === 'today')

@@ -311,7 +311,10 @@ export class SecondStage {
     // "turn the heating up to 21": a word of action that is also a kind of device ("heating",
     // "heat") is the device when nothing else is named and another word gives the action
     const items = heatingAsDevice(said);
-    const cues = items.filter((i): i is Extract<Item, { t: 'cue' }> => i.t === 'cue');
+    const allCues = items.filter((i): i is Extract<Item, { t: 'cue' }> => i.t === 'cue');
+    // ("hit play on the tv", "hit the lights off": with another word of action, "hit" only presses)
+    const cues =
+      allCues.length > 1 ? allCues.filter((c) => tokens[c.start] !== 'hit' || c.end > c.start + 1) : allCues;
     const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
     const areas = items.filter((i): i is Extract<Item, { t: 'area' }> => i.t === 'area');
     const floors = items.filter((i): i is Extract<Item, { t: 'floor' }> => i.t === 'floor');

@@ -8,7 +8,7 @@
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
-import { EVERY_WORDS } from './guards.js';
+import { EVERY_WORDS, NOT_POLITE } from './guards.js';
 import { FILLERS, KIN, NOUNS } from './lexicon.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { QUESTION_INTENTS, type Reading, type Referent } from './reading.js';
@@ -107,8 +107,22 @@ const INTERJECTIONS = new Set(
   `brr brrr hmm hmmm argh ugh ooh ahh eek phew oof whoa yikes jeez geez gosh blimey crikey cor ach och
    aye hiya howdy mornin evenin morning evening afternoon night arre accha eish lekker oya chalo nah
    naw nay yeah yep yup okay alright right listen look sorry excuse pardon hello hullo heya hey
-   darling sweetheart honey love babe baby`.split(/\s+/),
+   darling sweetheart honey love babe baby seriously wait nope perfect erm uhh uh um ummm assistant
+   help emergency quick hurry anyway anyways also still now then again guys everyone everybody
+   somebody someone anyone anybody team computer system bot robot please oops whoops great cool
+   nice brilliant lovely super awesome fine good thanks cheers ok yes yeah no so well agent err erm
+   ahem shit damn dammit crap ouch ow wow goodness gosh besides otherwise meanwhile righto alrighty
+   okie okey greetings sorted excellent superb done lol omg oh ah eh huh phew whew yay hooray bless
+   sir madam maam boss chief friend buddy pal mate dude bro sis kiddo`.split(/\s+/),
 );
+
+/** Whether a word is a room's or a floor's name or alias, or a word of where ("Downstairs can you …"). */
+function placeWord(reg: IntentRegistry, w: string): boolean {
+  if (['upstairs', 'downstairs', 'inside', 'outside', 'here', 'there'].includes(w)) return true;
+  return [...reg.areas, ...reg.floors].some((p) =>
+    [p.name, ...(p.aliases ?? [])].some((n) => tokenize(n).includes(w)),
+  );
+}
 
 /**
  * A message that opens by calling someone of the house ("mum, …", "kids, …", "Sam, lock the
@@ -129,7 +143,12 @@ export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
     !LEXICON_WORDS.has(who) &&
     !FILLER_WORDS.has(who) &&
     !INTERJECTIONS.has(who) &&
-    !named(who)
+    // ("Seriously, can you …", "Downstairs can you …", "Otherwise can you …": a word of
+    // manner, time or place)
+    !/(ly|ness|wise|while|ings|ed)$/.test(who) &&
+    !NOT_POLITE.has(who) &&
+    !named(who) &&
+    !placeWord(reg, who)
   )
     return true;
   const m = /^\s*([A-Za-z]+)\s*,/.exec(text);

@@ -19,9 +19,19 @@ export function saidIs(text: string): string {
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window": now — a
       // reason, or a deadline now meets ("before I wake up" is a time later: kept)
+      // ("we usually arm the alarm before we leave" tells a habit; "… before we set off
+      // tomorrow", "… before it hits 25 degrees" say a time or a condition: kept)
       .replace(
-        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose)\b|(?:it|that|they) (?!(?:is|are|gets?|comes?|goes|turns?)\b)[a-z]+s\b)[^,.!?;]*/gi,
-        '',
+        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose)\b|(?:it|that|they) (?!(?:is|are|gets?|comes?|goes|turns?|hits?|reaches?)\b)[a-z]+s\b)[^,.!?;]*/gi,
+        (clause: string, at: number, whole: string) =>
+          /\d|\b(?:tomorrow|tonight|today|morning|evening|afternoon|night|later|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|am|pm|o'?clock)\b/i.test(
+            clause,
+          ) ||
+          /^\W*(?:i|we|he|she|they|you|my|our|his|her|their)\b|\b(?:usually|normally|always|often|sometimes|never|generally)\b/i.test(
+            whole.slice(0, at),
+          )
+            ? clause
+            : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
       // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
@@ -54,7 +64,8 @@ export function saidIs(text: string): string {
       )
       // "… just in off a 12hr shift", "curtains shut im on nights": one's work shift told
       .replace(
-        /[,;\s]+(?:i'?m |im |i am |we'?re |just )*(?:(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
+        // ("set the thermostat to 18 on nights": a schedule — "on nights" only with who is on them)
+        /[,;\s]+(?:(?:i'?m |im |i am |we'?re |just )*(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|(?:i'?m|im|i am|we'?re|were|he'?s|she'?s|i'?ve been) (?:just )?on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
         '',
       )
       // "it's doing nowt but wasting electric": the thing's idleness told; "for once"
@@ -77,6 +88,11 @@ export function saidIs(text: string): string {
       )
       .replace(/^(\W*)finna\b/i, '$1going to')
       .replace(/\b(?<!going to )finna\b/gi, 'is going to')
+      // "we're going to leave, lock up": one's own leaving, no action on a device
+      .replace(
+        /\b(?:going to|gonna|about to) (leave|go out|head out|head off|set off|go)(?=\s*(?:[,.!?;]|$|for\b|now\b|soon\b|in\b))/gi,
+        (_m, verb: string) => LEAVING[verb.toLowerCase()] ?? verb,
+      )
       // "everyone is leaving for office and school": an office without its article is a
       // workplace, not this home's room
       .replace(
@@ -110,6 +126,11 @@ export function saidIs(text: string): string {
       .replace(/\bwhat all\b/gi, 'what')
       // "lock front + back doors"
       .replace(/\s\+\s/g, ' and ')
+      // "the light is too strong (for my eyes)": too bright — of a light only
+      .replace(
+        /\b(lights?|lamps?|bulbs?) (is|are) (?:too|way too|far too) (?:strong|harsh|glaring)\b/gi,
+        '$1 $2 too bright',
+      )
       // "skip cleaning the kitchen": a deed left undone, no track skipped
       .replace(/\bskip (?=[a-z]+ing\b)/gi, 'never mind ')
       // "mash the button on the coffee machine", "press the power button of the tv": on
@@ -233,3 +254,13 @@ const MEASURED_ON = new RegExp(
   `\\b((?:less|more|no|much|enough)\\s+(?:${MEASURED_NOUNS.join('|')})|${MEASURES.join('|')})\\s*,?\\s+on\\s+(?=(?:the|my|our|this|that)\\b)`,
   'gi',
 );
+
+/** One's own going, said as what one is doing. */
+const LEAVING: Record<string, string> = {
+  leave: 'leaving',
+  'go out': 'going out',
+  'head out': 'heading out',
+  'head off': 'heading off',
+  'set off': 'setting off',
+  go: 'going',
+};

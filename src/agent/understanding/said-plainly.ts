@@ -143,7 +143,9 @@ function passedOn(raw: string[]): number {
   const asking = ['if', 'whether', 'what', 'which', 'how', 'is', 'are'].includes(next);
   const ordering =
     ['says', 'say', 'said', 'asks', 'is'].includes(verb[0]!) &&
-    (PASSED_ORDERS.has(next) || next === 'on' || next === 'off');
+    // ("mum says on the tv there's a storm coming": where she heard it — "on" passes an order
+    // on only after "please")
+    (PASSED_ORDERS.has(next) || (raw[n] === 'please' && (next === 'on' || next === 'off')));
   return asking || ordering ? n : 0;
 }
 

@@ -183,7 +183,10 @@ function numberEcho(sentence: string, others: string[]): boolean {
   if (!tokens.some((t) => /^\d/.test(t)) || !tokens.every((t) => /^\d/.test(t) || ECHO_WORDS.has(t)))
     return false;
   const elsewhere = new Set(others.flatMap((o) => tokenize(o)));
-  return tokens.every((t, i) => !/^\d/.test(t) || tokens[i - 1] === 'not' || elsewhere.has(t));
+  // ("Set the thermostat to 20. Not 20.": the value denied is no echo)
+  return tokens.every((t, i) =>
+    !/^\d/.test(t) ? true : tokens[i - 1] === 'not' ? !elsewhere.has(t) : elsewhere.has(t),
+  );
 }
 
 /** A sentence that lets a thing be: "it's fine", "all good", "no worries", "forget it". */
@@ -238,7 +241,15 @@ export function joinSentences(
     )
       continue;
     // "Porch light. It's fine.": a device only named, then let be
-    if (at > 0 && LET_BE.test(sentence) && said.slice(0, at).every((s) => !stage2.hasAction(s.sentence)))
+    // ("Good morning. It's fine. Open the curtains.": let be with no device named before it,
+    // or a request after it, takes nothing back)
+    if (
+      at > 0 &&
+      LET_BE.test(sentence) &&
+      said.slice(0, at).every((s) => !stage2.hasAction(s.sentence)) &&
+      said.slice(0, at).some((s) => stage2.namedDevice(s.sentence)) &&
+      said.slice(at + 1).every((s) => !stage2.hasAction(s.sentence))
+    )
       return none;
     if (TAKES_BACK.test(sentence)) {
       meant.length = 0;
