@@ -4187,3 +4187,59 @@ describe('found by a review of this sitting (probe-own-changes-2): never the wro
     expect(read(text, text.startsWith('it`s') ? 'Living Room' : null).intent).toBe(intent);
   });
 });
+
+describe('other Englishes of heldout43–45: Trinidadian, Chinese word order, Geordie', () => {
+  it.each([
+    ['the curtains in the bedroom open or what', 'HassGetState', { name: 'Bedroom Curtains', state: 'open' }],
+    ['kitchen fan on or nah', 'HassGetState', { name: 'Kitchen Fan', state: 'on' }],
+    ['the front door lock ent', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['the porch light put it on for meh', 'HassTurnOn', { name: 'Porch Light' }],
+    ['living room now how hot', 'HassClimateGetTemperature', { area: 'Living Room' }],
+    ['outside how many degree', 'HassGetState', { name: 'Outside Temperature' }],
+    ['the kitchen light help me close', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['trouble you ah kettle help me open', 'HassTurnOn', { name: 'Kettle' }],
+    [
+      'kettle open coffee machine also open',
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    ],
+    ['half hour later kettle close', 'HassTurnOff', { name: 'Kettle', delay_seconds: 1800 }],
+    ['tv sound to thirty', 'HassSetVolume', { name: 'Living Room TV', volume_level: 30 }],
+    ['we go out now away mode open', 'HassTurnOn', { name: 'Away' }],
+    ['sam come back already or not', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ['is the back door snecked', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    [
+      'shut the garage door an lock the front door man',
+      'HassTurnOff+HassTurnOn',
+      { '1.name': 'Garage Door', '2.name': 'Front Door' },
+    ],
+    [
+      'put the thermostat up to twenty three an a half',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 23.5 },
+    ],
+    ['hoover go', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['home from nights, good night scene', 'HassTurnOn', { name: 'Good Night' }],
+    ['is it canny cold ootside the day', 'HassGetState', { name: 'Outside Temperature' }],
+  ])('"%s" is understood', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+  it('"turn on the heating already or what" is impatience, a request', () => {
+    expect(read('turn on the heating already or what').intent).toBe('HassTurnOn');
+  });
+  it('"is the tv on" at the kitchen tablet is the home\'s tv, not the kitchen speaker', () => {
+    expect(read('is the tv on', 'Kitchen').slots).toMatchObject({ name: 'Living Room TV' });
+    expect(read('is the speaker on', 'Kitchen').slots).toMatchObject({ name: 'Kitchen Speaker' });
+  });
+  it('"the light on the ceiling" with two ceiling lights asks which', () => {
+    const r = read('Please turn on the light on the ceiling.');
+    expect(r.intent).toBe('HassTurnOn');
+    expect(r.slots).toEqual({});
+  });
+  it('"is Sam home from work yet" keeps its "home"; "an hour" keeps its article', () => {
+    expect(read('is Sam home from work yet').slots).toMatchObject({ name: 'Sam', state: 'home' });
+    expect(read('turn off the tv in an hour').slots).toMatchObject({ delay_seconds: 3600 });
+  });
+});

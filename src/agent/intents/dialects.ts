@@ -25,6 +25,22 @@ const DIALECT: Record<string, string[]> = {
   owt: ['anything'],
   nowt: ['nothing'],
   naw: ['no'],
+  // Geordie: "is sam hyem yet", "is the telly still gannin", "the lectric", "whit time is it
+  // hinny", "is the back door snecked", "neet neet"
+  hyem: ['home'],
+  ootside: ['outside'],
+  oot: ['out'],
+  noo: ['now'],
+  gan: ['go'],
+  gannin: ['going'],
+  whit: ['what'],
+  snecked: ['locked'],
+  neet: ['night'],
+  lectric: ['light'],
+  cannit: ['cannot'],
+  divvent: ['do', 'not'],
+  howay: [],
+  hinny: [],
   // Australian: "every arvo at five"
   arvo: ['afternoon'],
   arvos: ['afternoons'],
@@ -46,6 +62,9 @@ const CREOLE: Record<string, string[]> = {
   wetin: ['what'],
   cyaan: ['cannot'],
   cya: ['cannot'],
+  // Trinidadian: "i cyah see", "allyuh", "for meh"
+  cyah: ['cannot'],
+  allyuh: ['everyone'],
   nutten: ['nothing'],
   nuttin: ['nothing'],
   yuh: ['you'],
@@ -204,6 +223,30 @@ export function dialectPhrases(tokens: string[]): string[] {
     // "is the telly still on our kid": a sibling called, as Scousers and Mancunians do
     // (first, "our kid" is who is told of or asked: "our kid switched on the heater")
     else if (t === 'our' && next === 'kid' && i > 0 && i + 2 === tokens.length) out.push();
+    // Geordie, Scots and Irish "an": "shut the garage door an lock the front door", "twenty
+    // three an a half" ("an hour" keeps its article)
+    else if (
+      t === 'an' &&
+      i > 0 &&
+      next !== undefined &&
+      (next === 'a' || !/^[aeiou]|^h(our|onest|eir)/.test(next)) &&
+      next !== 'all'
+    ) {
+      out.push('and');
+      continue;
+    }
+    // "… an all", "… and all": too
+    else if ((t === 'an' || t === 'and') && next === 'all' && i + 2 === tokens.length) out.push('too');
+    // "n the bedroom?": "and", first
+    else if (t === 'n' && i === 0 && next !== undefined) {
+      out.push('and');
+      continue;
+    }
+    // "it's canny cold", "canny dark in here": Geordie "very" (elsewhere "nice")
+    else if (t === 'canny') {
+      if (DEAD_AS_VERY_BEFORE.has(next ?? '')) out.push('very');
+      continue;
+    }
     // "dead cold", "dead dark in here": "very"
     else if (t === 'dead' && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
       out.push('very');
@@ -308,6 +351,14 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('anything');
       continue;
     }
+    // "put on the light for meh", "tell meh": Trinidadian "me" (a last "meh" alone is a tag)
+    else if (
+      t === 'meh' &&
+      ['for', 'to', 'give', 'let', 'help', 'tell', 'show'].includes(tokens[i - 1] ?? '')
+    ) {
+      out.push('me');
+      continue;
+    }
     // "di one by mi bed", "pause it fi mi", "mi cyaan see": Creole "mi" as my, me or I
     else if (t === 'mi') {
       const prev = out[out.length - 1] ?? '';
@@ -350,6 +401,14 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (t === 'the' && next === 'morra') out.push('tomorrow');
     else if (t === 'the' && next === 'night' && /^\d/.test(tokens[i - 1] ?? '')) out.push('tonight');
     else if (t === 'the' && next === 'day' && tokens[i - 1] === 'date') out.push('today');
+    // "is it cold ootside the day": Scots and Geordie "today", last
+    else if (
+      t === 'the' &&
+      next === 'day' &&
+      i + 2 === tokens.length &&
+      !['every', 'all', 'a', 'for', 'of', 'that', 'rest', 'during'].includes(tokens[i - 1] ?? '')
+    )
+      out.push('today');
     else {
       out.push(t!);
       continue;
@@ -380,6 +439,7 @@ const SHORTHAND: Record<string, string[]> = {
   wat: ['what'],
   da: ['the'],
   ty: ['thanks'],
+  x: [],
   xx: [],
   xxx: [],
   ong: [],

@@ -214,11 +214,16 @@ function fitting(index: RegistryIndex, word: string, landmark: string[]): Intent
   const roomWords = new Set(
     reg.areas.flatMap((a) => [a.name, ...(a.aliases ?? [])]).flatMap((n) => tokenize(n)),
   );
-  // "the lamp by the tv": the rooms of the other devices the landmark names
+  // "the lamp by the tv": the rooms of the other devices the landmark names — unless the
+  // landmark is a word of the candidates' own names ("the light on the ceiling": both ceiling
+  // lights, whichever room the ceiling fan is in)
+  const ownWord = cands.some((e) => linked.some((w) => nameWords(e).has(w) && !roomWords.has(w)));
   const rooms = new Set(
-    reg.entities
-      .filter((e) => !cands.includes(e) && landmark.some((w) => nameWords(e).has(w)))
-      .map((e) => e.area),
+    ownWord
+      ? []
+      : reg.entities
+          .filter((e) => !cands.includes(e) && landmark.some((w) => nameWords(e).has(w)))
+          .map((e) => e.area),
   );
   // "the light by the back door": a landmark that is a device's whole name is no word of a
   // compound ("backlight")

@@ -136,6 +136,9 @@ export const CUES: Record<string, Cue> = {
   decrease: 'down',
   lower: 'down',
   higher: 'up',
+  // "too loud ah, smaller a bit": less of it
+  smaller: 'down',
+  bigger: 'up',
   drop: 'down',
   reduce: 'down',
   brighter: 'brighter',
@@ -471,7 +474,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
-   baby babe bruh breh honey hon sugar sweetie sweety beta`;
+   baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -673,6 +676,7 @@ export const DATE_QUESTION = [
   'today date',
   'what date is it',
   'which date is it',
+  'what date',
   'which date we have',
   'what date we have',
   'which date is today',

@@ -4,6 +4,7 @@
  */
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import type { IntentArea, IntentEntity, IntentFloor } from '../intents/registry.js';
+import { tokenize } from '../intents/normalize.js';
 import { stateFor } from '../intents/states.js';
 import { TEMPERATURE_QUESTION, type Cue } from './lexicon.js';
 import type { ReadContext, Reading, Target } from './reading.js';
@@ -95,9 +96,14 @@ export function readQuestion(
       !HOME_WIDE.has(noun.noun.domain) &&
       !tokens.some((t) => EVERY_WORDS.has(t) || ['which', 'many', 'anywhere', 'else'].includes(t)) &&
       membersOf(index, { kind: 'group', domain: noun.noun.domain, area: q.ctxArea }).length > 0;
+    // ("is the tv on" at the kitchen's tablet: the home's one device called "TV", not the
+    // kitchen's speaker — a word some device is named by, and none in this room)
+    const lastWord = noun.word.split(' ').pop()!;
+    const calledSo = index.registry.entities.filter((e) => tokenize(e.name).includes(lastWord));
+    const elsewhere = calledSo.length > 0 && !calledSo.some((e) => e.area === q.ctxArea?.id);
     const where = q.explicitPlace
       ? q.place
-      : q.ctxArea && (!noun.noun.group || roomOnly)
+      : q.ctxArea && (!noun.noun.group || roomOnly) && !elsewhere
         ? { area: q.ctxArea }
         : {};
     target = {

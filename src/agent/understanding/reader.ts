@@ -443,7 +443,8 @@ export class SecondStage {
       !cues.some((c) => ['is', 'are', 'was', 'were'].includes(tokens[c.start - 1] ?? '')) &&
       // ("set the house up for the dinner party": the "up" of "set up")
       [...cueSet].every(
-        (c) => ['activate', 'on', 'start', 'set'].includes(c) || (c === 'up' && cueSet.has('set')),
+        // ("away mode open": Chinese "open", on)
+        (c) => ['activate', 'on', 'start', 'set', 'open'].includes(c) || (c === 'up' && cueSet.has('set')),
       ) &&
       !number &&
       !explicitPlace &&

@@ -65,7 +65,7 @@ export function saidIs(text: string): string {
       // "… just in off a 12hr shift", "curtains shut im on nights": one's work shift told
       .replace(
         // ("set the thermostat to 18 on nights": a schedule — "on nights" only with who is on them)
-        /[,;\s]+(?:(?:i'?m |im |i am |we'?re |just )*(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|(?:i'?m|im|i am|we'?re|were|he'?s|she'?s|i'?ve been) (?:just )?on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
+        /(?:^\W*|[,;\s]+)(?:(?:i'?m |im |i am |we'?re |just )*(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|(?:i'?m |im |i am |just )*(?:in |back |home )from (?:nights|lates|earlies)|(?:i'?m|im|i am|we'?re|were|he'?s|she'?s|i'?ve been) (?:just )?on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
         '',
       )
       // "it's doing nowt but wasting electric": the thing's idleness told; "for once"
@@ -106,8 +106,9 @@ export function saidIs(text: string): string {
       )
       // "when it becomes dark": when it gets dark
       .replace(/\bit becomes dark\b/gi, 'it gets dark')
+      .replace(/\bit gets dark (?:outside|out)\b/gi, 'it gets dark')
       // "when the sun go down", "when the sun set": the sun's own verbs, however said
-      .replace(/\bthe sun (?:go|goes|gone|going) down\b/gi, 'the sun goes down')
+      .replace(/\b(?:the )?sun (?:go|goes|gone|going) down\b/gi, 'the sun goes down')
       // "how high is the humidity": what it is
       .replace(/\bhow (?:high|low) is the (humidity|temperature)\b/gi, 'what is the $1')
       // "it is warm like a sauna here", "cold as ice": a likeness adds nothing to the feeling
@@ -131,6 +132,49 @@ export function saidIs(text: string): string {
         /\b(lights?|lamps?|bulbs?) (is|are) (?:too|way too|far too) (?:strong|harsh|glaring)\b/gi,
         '$1 $2 too bright',
       )
+      // Chinese word order ("the kitchen light help me close", "trouble you ah kettle help me
+      // open"): "help me" before the verb, the thing first
+      .replace(
+        /^(\W*)(?:trouble you\W+(?:ah\W+)?)?(.+?)\s+help me (open|close|start|stop|lock|unlock|turn on|turn off|switch on|switch off|on|off|pause)\b/i,
+        '$1$3 $2',
+      )
+      // "kettle open coffee machine also open", "tv close light also close": "also" before a
+      // state said again
+      .replace(/\s+(?:also|too)\s+(open|close|closed|on|off)(?=\W*$)/i, ' $1')
+      // "half hour later kettle close", "ten minute later porch light close": in that time
+      .replace(
+        /^(\W*)((?:half an? hour|half hour|an? hour|an? minute|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty) (?:minutes?|mins?|hours?|hrs?|seconds?|secs?))) later\b,?/i,
+        '$1in $2,',
+      )
+      // "every night ten o'clock front door lock": the "at" left out of a rule's time
+      .replace(
+        /\b((?:every|each) (?:day|night|morning|evening|weekday|weeknight|afternoon)) (?=(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'?clock| am| pm|[.:h]\d\d)\b)/gi,
+        '$1 at ',
+      )
+      // "outside how many degree", "how much degrees it is": the temperature asked
+      .replace(/\bhow (?:many|much) degrees?\b/gi, 'what temperature')
+      // "living room now how hot", "outside what temperature", "bathroom humidity how much ah":
+      // the question word said last, as Chinese puts it (never "turn it up how much")
+      .replace(
+        /^(\W*)((?:the |my |our )?[a-z][a-z ]{1,40}?)\s+(how (?:hot|warm|cold|cool|chilly|humid|bright|dark|loud|much|many)|what temperature)(?:\s+(?:ah|la|lah|now|then))*\W*$/i,
+        (m, pre: string, what: string, asked: string) =>
+          /\b(?:turn|switch|set|put|make|dim|raise|lower|open|close|lock|unlock|start|stop)\b/i.test(what)
+            ? m
+            : `${pre}${asked} is it ${what}`,
+      )
+      // "tv sound to thirty", "speaker sound too small": the volume
+      .replace(/\bsound (?=(?:to|up|down|louder|quieter|too|higher|lower|level|at)\b)/gi, 'volume ')
+      .replace(/\b(volume|sound) (?:is )?too (?:small|little|low)\b/gi, 'too quiet')
+      .replace(/\b(volume|sound) (?:is )?too (?:big|high)\b/gi, 'too loud')
+      // "sam come back already or not": is sam home
+      .replace(
+        /^(\W*)(?!(?:it|they|he|she|we|i|you)\b)([a-z]+) (?:come|came|got|get|reach|reached) (?:back|home)(?: already| yet)?(?=\W*$)/i,
+        '$1is $2 home',
+      )
+      // "porch light open by itself": of itself, no one said
+      .replace(/\s+by itself(?=\W*$)/i, '')
+      // "hoover go": started
+      .replace(/\b(hoover|vacuum|roomba)\s+go(?=\W*$)/i, 'start the $1')
       // "skip cleaning the kitchen": a deed left undone, no track skipped
       .replace(/\bskip (?=[a-z]+ing\b)/gi, 'never mind ')
       // "mash the button on the coffee machine", "press the power button of the tv": on

@@ -48,7 +48,7 @@ const SECOND_THOUGHTS = new Set([
  */
 const SOFTENERS = new Set(
   `hey ok okay oops so please kindly um uh ugh love dear darling mate hun pet buddy pal then actually really
-   again quickly ${PARTICLES}`.split(/\s+/),
+   again quickly even lol lmao haha ${PARTICLES}`.split(/\s+/),
 );
 
 /** A phrase list as a set, with the word counts its phrases have (built once per list). */

@@ -18,8 +18,22 @@ export function taggedQuestion(text: string): string {
     return text;
   // "got any lights still on", "living room got which lights on": "are there …"
   const got = /^\W*got (any|which)\b|\bgot which\b/i.test(text);
-  const m = /[\s,]+(?:already\s+)?(?:or not|anot|meh|is it|isit)\s*[?.!]*\s*$/i.exec(text);
+  // (Trinidadian "… or what", "… or nah", "ent"; "for meh" is "for me")
+  const m =
+    /[\s,]+(?:already\s+)?(?:or not|anot|(?<!\b(?:for|to|give|let|help|tell|show)\s+)meh|is it|isit|or what|or nah|or no|ent|ent it)\s*[?.!]*\s*$/i.exec(
+      text,
+    );
   if ((!m && !got) || /^\W*(can|could|would|will|help|please|pls|kindly)\b/i.test(text)) return text;
+  // ("turn on the heating already or what": impatience with a request, no question)
+  if (
+    ACTION_VERBS.has(
+      text
+        .trim()
+        .split(/[\s,]+/)[0]!
+        .toLowerCase(),
+    )
+  )
+    return text;
   // ("the coffee machine, can on or not": "can … or not" asks for it)
   if (m && /\bcan\b/i.test(text.slice(0, m.index))) return text;
   const asked = (m ? text.slice(0, m.index) : text.replace(/[?.!\s]+$/, '')).replace(/\s+already$/i, '');
