@@ -4243,3 +4243,42 @@ describe('other Englishes of heldout43–45: Trinidadian, Chinese word order, Ge
     expect(read('turn off the tv in an hour').slots).toMatchObject({ delay_seconds: 3600 });
   });
 });
+
+describe('heldout43–45, second round', () => {
+  it.each([
+    ['aye pls cut off d garage light nah', 'HassTurnOff', { name: 'Garage Light' }],
+    ['set up movie night nah', 'HassTurnOn', { name: 'Movie Night' }],
+    ['pause the kitchen speak her', 'HassMediaPause', { name: 'Kitchen Speaker' }],
+    [
+      'turn off d kitchen fan n d kettle',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kitchen Fan', '2.name': 'Kettle' },
+    ],
+    ['who leave d porch light on', 'HassGetState', { name: 'Porch Light', state: 'on' }],
+    [
+      'Please ensure the back door is locked before I retire for the night.',
+      'HassTurnOn',
+      { name: 'Back Door' },
+    ],
+    ['eh eh please turn off the kettle before it boil out', 'HassTurnOff', { name: 'Kettle' }],
+  ])('"%s" is understood', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+  it('"it hot too bad in here" is too hot', () => {
+    expect(read('it hot too bad in here', 'Living Room').slots).toEqual({
+      area: 'Living Room',
+      temperature_step: 'down',
+    });
+  });
+  it('"turn it off, nah" after a pause is "no"', () => {
+    expect(read('turn it off, nah', null, ['is the porch light on']).intent).toBeNull();
+    expect(read('well put it on nah', null, ['is the porch light on']).slots).toEqual({
+      name: 'Porch Light',
+    });
+  });
+  it('"turn on the porch light before it gets dark" is not done now', () => {
+    expect(read('turn on the porch light before it gets dark').intent).toBeNull();
+  });
+});

@@ -78,7 +78,10 @@ export class Corrector {
     return rooms.length > 0 && rooms.every((a) => !own(a.id));
   }
 
-  /** Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom". */
+  /**
+   * Words of the home said apart: "bed side lamp" → "bedside lamp", "bath room" → "bathroom",
+   * "speak her" → "speaker".
+   */
   private joined(tokens: string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
@@ -87,6 +90,17 @@ export class Corrector {
       const v = this.index.vocabulary;
       if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && !(v.has(a) && v.has(b))) {
         out.push(a + b);
+        i++;
+        continue;
+      }
+      // "the kitchen speak her": a voice transcript's split of one of the home's words, by its
+      // sound ("speak" + "her" sounds "speaker") — neither half a word of the home
+      const heard =
+        b && a.length >= 4 && b.length <= 3 && !v.has(a) && !v.has(b)
+          ? this.speller.correct(a + b)
+          : undefined;
+      if (heard?.length === 1 && v.has(heard[0]!) && heard[0]!.startsWith(a)) {
+        out.push(heard[0]!);
         i++;
       } else out.push(a);
     }

@@ -474,7 +474,7 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
-   baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass`;
+   baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,

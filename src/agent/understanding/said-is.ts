@@ -22,10 +22,10 @@ export function saidIs(text: string): string {
       // ("we usually arm the alarm before we leave" tells a habit; "… before we set off
       // tomorrow", "… before it hits 25 degrees" say a time or a condition: kept)
       .replace(
-        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose)\b|(?:it|that|they) (?!(?:is|are|gets?|comes?|goes|turns?|hits?|reaches?)\b)[a-z]+s\b)[^,.!?;]*/gi,
+        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
         (clause: string, at: number, whole: string) =>
           /\d|\b(?:tomorrow|tonight|today|morning|evening|afternoon|night|later|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|am|pm|o'?clock)\b/i.test(
-            clause,
+            clause.replace(/\bfor the night\b/i, ''),
           ) ||
           /^\W*(?:i|we|he|she|they|you|my|our|his|her|their)\b|\b(?:usually|normally|always|often|sometimes|never|generally)\b/i.test(
             whole.slice(0, at),
@@ -175,6 +175,19 @@ export function saidIs(text: string): string {
       .replace(/\s+by itself(?=\W*$)/i, '')
       // "hoover go": started
       .replace(/\b(hoover|vacuum|roomba)\s+go(?=\W*$)/i, 'start the $1')
+      // "set up movie night nah", "well put it on nah": a Trinidadian softener after a request,
+      // run on to it ("turn it off, nah" — after a pause — is "no")
+      .replace(
+        /^(\W*(?:\w+\s+){0,3}(?:put|turn|switch|set|cut|open|close|lock|unlock|start|stop|pause|light|play|make)\b.*?[a-z])\s+nah\s*[.!]*\s*$/i,
+        '$1',
+      )
+      // "who leave d porch light on?": whether it is on
+      .replace(
+        /^(\W*)who (?:left|leave|leaves|has left) ((?:the|my|our|d|da) [a-z ]{2,30}?) (on|open|unlocked)(?=\W*$)/i,
+        '$1is $2 $3',
+      )
+      // "it hot too bad", "cold too bad": Trinidadian "very", said after
+      .replace(/\b(hot|cold|warm|dark|bright|loud|chilly) too bad\b/gi, 'too $1')
       // "skip cleaning the kitchen": a deed left undone, no track skipped
       .replace(/\bskip (?=[a-z]+ing\b)/gi, 'never mind ')
       // "mash the button on the coffee machine", "press the power button of the tv": on
