@@ -58,8 +58,25 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcan not\b/g, 'cannot'],
 ];
 
+/**
+ * The tokens of texts lately tokenized: one message is tokenized many times over (whole, by
+ * sentence, by part, in each check), always to the same words. Bounded; a copy is handed out,
+ * as callers may change their list.
+ */
+const RECENT = new Map<string, string[]>();
+const RECENT_MAX = 1024;
+
 /** Lower-cases and strips punctuation; returns the token list (numbers as digit strings). */
 export function tokenize(text: string): string[] {
+  const known = RECENT.get(text);
+  if (known) return known.slice();
+  const tokens = tokenizeNew(text);
+  if (RECENT.size >= RECENT_MAX) RECENT.clear();
+  RECENT.set(text, tokens);
+  return tokens.slice();
+}
+
+function tokenizeNew(text: string): string[] {
   // ("it`s too cold": a backtick typed for the apostrophe)
   let s = text.toLowerCase().replace(/`/g, "'");
   // (plain ASCII needs none of it: most messages)

@@ -96,7 +96,8 @@ export class Corrector {
       // "the kitchen speak her": a voice transcript's split of one of the home's words, by its
       // sound ("speak" + "her" sounds "speaker") — neither half a word of the home
       const heard =
-        b && a.length >= 4 && b.length <= 3 && !v.has(a) && !v.has(b)
+        // (a word of the lexicon is a word as said: "turn" + "off" is never tried)
+        b && a.length >= 4 && b.length <= 3 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a)
           ? this.speller.correct(a + b)
           : undefined;
       if (heard?.length === 1 && v.has(heard[0]!) && heard[0]!.startsWith(a)) {
@@ -109,6 +110,19 @@ export class Corrector {
 
   /** Spelling-corrected tokens; undefined words stay as they are (and will be unexplained). */
   correct(tokens: string[]): { tokens: string[]; corrected: number } {
+    // (one message's words are corrected many times over, always the same way: kept a while)
+    const key = tokens.join(' ');
+    const known = this.recent.get(key);
+    if (known) return { tokens: known.tokens.slice(), corrected: known.corrected };
+    const done = this.correctNew(tokens);
+    if (this.recent.size >= 1024) this.recent.clear();
+    this.recent.set(key, done);
+    return { tokens: done.tokens.slice(), corrected: done.corrected };
+  }
+
+  private readonly recent = new Map<string, { tokens: string[]; corrected: number }>();
+
+  private correctNew(tokens: string[]): { tokens: string[]; corrected: number } {
     const out: string[] = [];
     let corrected = 0;
     const said = this.joined(this.synonyms(tokens));
