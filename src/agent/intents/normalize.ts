@@ -3,7 +3,8 @@
  * meet in one token vocabulary: lower case, straight quotes, no punctuation, units spelled
  * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
  */
-import { asEnglish, dialectPhrases } from './dialects.js';
+import { asEnglish } from './dialect-words.js';
+import { dialectPhrases } from './dialects.js';
 
 const UNITS: Record<string, number> = {
   zero: 0,

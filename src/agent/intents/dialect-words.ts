@@ -1,0 +1,178 @@
+/**
+ * Words of other Englishes and of chat, one by one, as the standard English words the lexicon
+ * knows — Scots, Geordie and Northern English, Jamaican Creole and West African Pidgin, Tagalog
+ * verbs of switching, Swahili and Sheng, Dutch, chat shorthand. Words that need the words around
+ * them are read by `dialectPhrases` (dialects.ts).
+ */
+
+/** One word as standard English words (itself when it is one). */
+export function asEnglish(t: string): string[] {
+  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? DUTCH[t] ?? [t];
+}
+
+/**
+ * Words of Scots and Northern English (and an Australian one), as standard English: "switch the
+ * big light aff", "turn it doon", "on wi it", "up tae 21", "the wan by the bed", "have we left
+ * owt on", "every arvo at five".
+ */
+const DIALECT: Record<string, string[]> = {
+  aff: ['off'],
+  doon: ['down'],
+  wi: ['with'],
+  tae: ['to'],
+  wan: ['one'],
+  hoose: ['house'],
+  owt: ['anything'],
+  nowt: ['nothing'],
+  naw: ['no'],
+  // Geordie: "is sam hyem yet", "is the telly still gannin", "the lectric", "whit time is it
+  // hinny", "is the back door snecked", "neet neet"
+  hyem: ['home'],
+  ootside: ['outside'],
+  oot: ['out'],
+  noo: ['now'],
+  gan: ['go'],
+  gannin: ['going'],
+  whit: ['what'],
+  snecked: ['locked'],
+  neet: ['night'],
+  lectric: ['light'],
+  cannit: ['cannot'],
+  divvent: ['do', 'not'],
+  howay: [],
+  hinny: [],
+  // Australian: "every arvo at five"
+  arvo: ['afternoon'],
+  arvos: ['afternoons'],
+  kinda: [],
+  sorta: [],
+};
+
+/**
+ * Words of Jamaican Creole and West African Pidgin as English ("tun off di porch light inna
+ * half hour", "mek di vacuum start", "wetin you fit do"): the article, the verbs and the little
+ * words; "am" after a verb is "it", "wah time" is "what time" and a last "den" "then"
+ * (`dialectPhrases`).
+ */
+const CREOLE: Record<string, string[]> = {
+  tun: ['turn'],
+  mek: ['make'],
+  fi: ['for'],
+  inna: ['in'],
+  wetin: ['what'],
+  cyaan: ['cannot'],
+  cya: ['cannot'],
+  // Trinidadian: "i cyah see", "allyuh", "for meh"
+  cyah: ['cannot'],
+  allyuh: ['everyone'],
+  nutten: ['nothing'],
+  nuttin: ['nothing'],
+  yuh: ['you'],
+  unu: ['you'],
+  nuh: [],
+  oya: [],
+};
+
+/**
+ * Tagalog verbs of switching as Taglish speakers mix them into English ("pakisara the garage
+ * door", "patayin mo na yung tv"): the request as English words; "paki-" is "please".
+ */
+const TAGALOG: Record<string, string[]> = {
+  pakisara: ['please', 'close'],
+  isara: ['close'],
+  pakibukas: ['please', 'open'],
+  buksan: ['open'],
+  pakipatay: ['please', 'turn', 'off'],
+  patayin: ['turn', 'off'],
+  pakisindi: ['please', 'turn', 'on'],
+  sindihan: ['turn', 'on'],
+  pakihinaan: ['please', 'turn', 'down'],
+  pakilakasan: ['please', 'turn', 'up'],
+};
+
+/**
+ * Swahili and Sheng words Kenyan speakers mix into English ("tafadhali washa kettle", "zima tv
+ * na washa floor lamp", "fungua curtains za bedroom", "weka away"): the verbs of switching, the
+ * little words, "please" and "now". Words that are English too ("na", "ya", "pia") are left to
+ * the lexicon and `dialectPhrases`.
+ */
+const SWAHILI: Record<string, string[]> = {
+  washa: ['turn', 'on'],
+  zima: ['turn', 'off'],
+  fungua: ['open'],
+  funga: ['close'],
+  ifunge: ['close', 'it'],
+  ifungue: ['open', 'it'],
+  iwashe: ['turn', 'it', 'on'],
+  izime: ['turn', 'it', 'off'],
+  weka: ['set'],
+  tafadhali: ['please'],
+  sasa: [],
+  basi: [],
+  haraka: ['now'],
+  za: ['of'],
+  hii: ['this'],
+  hiyo: ['that'],
+  ile: ['that'],
+  tuanze: ['start'],
+  anza: ['start'],
+  rudisha: ['put', 'back'],
+  vile: ['as'],
+  ilikuwa: ['it', 'was'],
+  aki: [],
+  kila: ['every'],
+  siku: ['day'],
+};
+
+/**
+ * Dutch words Dutch speakers leave in their English ("Kettle aan.", "Curtains dicht.", "Tv uit");
+ * "op slot"/"on slot" (locked), "X out" (off) and "over half an hour" (in) are read with the
+ * words around them (`dialectPhrases`).
+ */
+const DUTCH: Record<string, string[]> = {
+  aan: ['on'],
+  uit: ['off'],
+  dicht: ['closed'],
+};
+
+/** Chat shorthand, written out: "is the tv on rn", "can u turn it off pls". */
+const SHORTHAND: Record<string, string[]> = {
+  rn: ['right', 'now'],
+  u: ['you'],
+  ur: ['your'],
+  pls: ['please'],
+  plz: ['please'],
+  thx: ['thanks'],
+  tmrw: ['tomorrow'],
+  tmr: ['tomorrow'],
+  b4: ['before'],
+  cuz: ['because'],
+  bc: ['because'],
+  r: ['are'],
+  k: ['ok'],
+  // "q: back door locked?": a question marked as one
+  q: [],
+  dat: ['that'],
+  wat: ['what'],
+  da: ['the'],
+  ty: ['thanks'],
+  x: [],
+  xx: [],
+  xxx: [],
+  ong: [],
+  lowkey: [],
+  highkey: [],
+  deadass: [],
+  finna: ['is', 'going', 'to'],
+  bout: ['about'],
+  gud: ['good'],
+  wot: ['what'],
+  wats: ['what', 'is'],
+  wots: ['what', 'is'],
+  dis: ['this'],
+  // said only to soften: "kinda dark in here ngl"
+  ngl: [],
+  tbh: [],
+  fr: [],
+  imo: [],
+};
