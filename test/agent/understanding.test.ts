@@ -4282,3 +4282,50 @@ describe('heldout43–45, second round', () => {
     expect(read('turn on the porch light before it gets dark').intent).toBeNull();
   });
 });
+
+describe('heldout46–48: reasons of someone else, what the speaker does, questions said around', () => {
+  it.each([
+    // a reason: someone, then what they are doing ("'s" dropped by the words)
+    ['open the garage door dads backing the car in', 'HassTurnOn', { name: 'Garage Door' }],
+    ["switch the kettle off nobody's having tea", 'HassTurnOff', { name: 'Kettle' }],
+    // what I say of myself may use a word of a name as a common word
+    ["lock the front door i'm outside now", 'HassTurnOn', { name: 'Front Door' }],
+    // a clause of someone else's: its verbs are theirs
+    ['pause the kitchen speaker while i make a phone call', 'HassMediaPause', { name: 'Kitchen Speaker' }],
+    ['turn the floor lamp on because we make a puzzle', 'HassTurnOn', { name: 'Floor Lamp' }],
+    // "engage" a scene; "is (it) possible to …" asks for it
+    ['engage good night', 'HassTurnOn', { name: 'Good Night' }],
+    ['Is possible to open the bedroom curtains?', 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    // a sensor's reading asked as what it says; which were left on by someone
+    ['what does the outside temperature say', 'HassGetState', { name: 'Outside Temperature' }],
+    ['which lights has somebody left on', 'HassGetState', { domain: 'light', state: 'on' }],
+  ])('"%s" is understood', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+
+  it("what the speaker does after a command is never the last device's action", () => {
+    // "go" read as "get it going" turned the floor lamp back on
+    expect(read('switch off the floor lamp, I go to sleep now')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Floor Lamp' },
+    });
+    expect(read('we go to bed', null, ['turn off the floor lamp']).intent).toBeNull();
+    // a pronoun, or a wish, still takes the last device
+    expect(read('I want it on again', null, ['turn off the floor lamp']).slots).toEqual({
+      name: 'Floor Lamp',
+    });
+  });
+
+  it('where the new rules must not fire', () => {
+    // a place in what I say of myself moves the request, it is no aside
+    expect(read("turn on the porch light i'm in the garage").slots).not.toEqual({ name: 'Porch Light' });
+    // a clause asking the agent to act is no reason
+    expect(read('turn the heater on while you turn off the lights').intent).toBeNull();
+    // "is it possible that …" asks whether, not for
+    expect(read('is it possible the back door is unlocked').intent).toBe('HassGetState');
+    // a time in someone's clause is still a time
+    expect(read('open the garage door moms home at six').intent).toBeNull();
+  });
+});

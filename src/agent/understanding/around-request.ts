@@ -60,14 +60,18 @@ export function withReason(
     if (tail.some((t) => ['percent', 'degrees', 'degree', 'celsius', 'fahrenheit'].includes(t))) continue;
     // "… the onions are smoking": a thing said first must be said of ("the sauna" is no reason)
     // (never right after a verb or its particle: "switch on | the geyser …" has no target)
-    // "… jess is asleep", "… sam was out": someone by name, then what they are
+    // "… jess is asleep", "… sam was out": someone by name, then what they are; "… moms
+    // pulling in", "… nobody's using it": someone, then what they are doing (the "'s" the
+    // words no longer show)
     const someone =
-      ['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') &&
+      (['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') ||
+        (doingSomething(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0)) &&
       !LEXICON_WORDS.has(tail[0]!) &&
       reader.stage2.namesNothing(tail[0]!) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
-      // (not "… on | saturday was …": a time or the object of a preposition)
-      !NOT_POLITE.has(tail[0]!) &&
+      // (not "… on | saturday was …": a time or the object of a preposition; "nobody" is
+      // someone here)
+      (!NOT_POLITE.has(tail[0]!) || tail[0] === 'nobody') &&
       !['on', 'in', 'at', 'for', 'to', 'from', 'of', 'with', 'by', 'the', 'a', 'an'].includes(
         tokens[i - 1]!,
       ) &&
@@ -98,12 +102,15 @@ export function withReason(
     // no name of the home
     // (a purpose may speak of a time: "… so it's not blinding at 3am" — what is asked is still now)
     const purpose = tail[0] === 'so' && tail[1] !== 'long';
+    // "… while I make a cuppa", "… because we put the heater on earlier": what someone else
+    // does in a clause of their own is not asked of the agent (not "… so you can …")
+    const othersDo = OWN_CLAUSE.has(tail[0]!) && OWN_SUBJECT.has(tail[1] ?? '');
     if (
       tail.some(
         (t, k) =>
           ((!purpose || !clockTime(tail, k)) && /\d/.test(t)) ||
           (!purpose && NOT_A_REASON.has(t)) ||
-          (ACTION_VERBS.has(t) && !(tail[k + 1] ?? '').endsWith('ing')),
+          (ACTION_VERBS.has(t) && !othersDo && !(tail[k + 1] ?? '').endsWith('ing')),
       ) ||
       (!purpose && sunEvent(tail))
     )
@@ -118,7 +125,10 @@ export function withReason(
     // baby next door is asleep"), a bare reason may not
     // ("… my husband's coming in from the garden": a place in a statement after a request on
     // one named device moves nothing)
-    const aside = reader.stage2.isAside(told.join(' '), { names: subject });
+    // ("… I'm outside", "… we're in for the night": what I say of myself may use a word of a
+    // name as a common word, as a statement may — never a place)
+    const ofMyself = SELF.has(tail[0]!) && (!['i', 'we'].includes(tail[0]!) || declarative(tail.join(' ')));
+    const aside = reader.stage2.isAside(told.join(' '), { names: subject || ofMyself });
     if (!aside && !(subject && reader.stage2.isAside(told.join(' '), { names: true, places: true })))
       continue;
     const head = tokens.slice(0, i);
@@ -291,6 +301,12 @@ function clockTime(tokens: string[], k: number): boolean {
 }
 
 /** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
+/** Words that open a clause with a subject of its own: "while I …", "because we …". */
+const OWN_CLAUSE = new Set(['while', 'because', 'cos', 'coz', 'cause', 'since', 'whilst']);
+/** Who does what such a clause says, when it is not the agent. */
+const OWN_SUBJECT = new Set(
+  'i im ive id ill we were weve wed he hes she shes they theyre my our his her their mum mom dad'.split(' '),
+);
 const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed', 'thats']);
 /** Words after which the next words continue the remark: "I tried to | turn …", "we will | lock …". */
 const LEADS_ON = new Set(

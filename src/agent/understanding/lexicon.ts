@@ -99,6 +99,7 @@ export const CUES: Record<string, Cue> = {
   disarmed: 'disarm',
   // scenes (and anything that can be switched on)
   activate: 'activate',
+  engage: 'activate',
   run: 'activate',
   trigger: 'activate',
   apply: 'activate',

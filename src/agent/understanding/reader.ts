@@ -63,6 +63,9 @@ const OPENING_CALLS = new Set([
   ...PARTICLES.split(/\s+/),
 ]);
 
+/** Someone doing what a verb right after them says: the verb is theirs, not asked of the agent. */
+const DOER = new Set(['i', 'we', 'they', 'he', 'she', 'ill', 'well', 'im', 'were']);
+
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 export class SecondStage {
   private readonly corrector: Corrector;
@@ -554,6 +557,15 @@ export class SecondStage {
       if (!r) return undefined;
       if ('ask' in r) candidates = r.ask;
       else target = r;
+    } else if (
+      !pronoun &&
+      !explicitPlace &&
+      cues.length > 0 &&
+      cues.every((c) => DOER.has(tokens[c.start - 1] ?? ''))
+    ) {
+      // "turn off the floor lamp, I go to bed", "…, we leave now": what the speaker does,
+      // naming nothing — never the last device's action
+      return undefined;
     } else if ((pronoun || !explicitPlace) && ctx.referent && compatible(ctx.referent.target, allowed)) {
       target = ctx.referent.target;
       // "did I leave the garage open?" … "close it": a place asked of, the one device there the

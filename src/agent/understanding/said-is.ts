@@ -46,6 +46,16 @@ export function saidIs(text: string): string {
       // "open the curtains until the half", "no, only the half": half way
       .replace(/\b(?:until|till|up to) the half\b/gi, 'to half')
       .replace(/\bonly the half\b/gi, 'only half')
+      // "what does the office temperature sensor say", "what do the sensors read": its state asked
+      .replace(/^(\W*)what (?:does|do) ((?:the |my |our )?[a-z' ]+?) (?:say|read|show)\b/i, '$1what is $2')
+      // "which lights did the kids leave on", "what doors has someone left open": which are
+      .replace(
+        /^(\W*)(which|what) ([a-z]+) (?:did|have|has) (?:[a-z']+ ){1,2}(?:leave|left) (on|open|unlocked|running)\b/i,
+        '$1$2 $3 were left $4',
+      )
+      // "is it possible to close the blinds?", "is possible to …" (as Polish and Spanish
+      // speakers say it): asked as a request, not whether the blinds are closed
+      .replace(/^(\W*)is (?:it )?possible (?:for (?:you|u) )?to\b/i, '$1could you')
       // "do you think you could get the coffee machine going": asked as a request
       // ("do you think you could have left the lights on?" asks what happened)
       .replace(
