@@ -1899,7 +1899,6 @@ describe('found by a review of this sitting: never the wrong device, the opposit
       'my mum says the front door is unlocked',
       'my wife wants to know if i locked the door',
       // a place in a remark that holds such a device of its own
-      ['turn on the light please, the garage is pitch black', 'Kitchen'],
       ["open the blinds, I'm in the bedroom"],
       ["turn on the desk lamp please, bedroom's dark n all"],
       ['put the kettle on, the bedroom is freezing'],
@@ -4299,6 +4298,20 @@ describe('heldout46–48: reasons of someone else, what the speaker does, questi
     // a sensor's reading asked as what it says; which were left on by someone
     ['what does the outside temperature say', 'HassGetState', { name: 'Outside Temperature' }],
     ['which lights has somebody left on', 'HassGetState', { domain: 'light', state: 'on' }],
+    // "n" between two things; the "'s" of someone coming or something in the way is "is"
+    [
+      'lock the back door n the front door',
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Back Door', '2.name': 'Front Door' },
+    ],
+    ["close the curtains in the bedroom the sun's in my face", 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    // the article or "it" a second-language speaker leaves out
+    [
+      'Open living room blinds at eight in morning please',
+      'HassTurnOn',
+      { name: 'Living Room Blinds', at: '08:00' },
+    ],
+    ['Would be nice if kitchen light is off', 'HassTurnOff', { name: 'Kitchen Light' }],
   ])('"%s" is understood', (text, intent, slots) => {
     const r = read(text);
     expect(r.intent).toBe(intent);
@@ -4316,6 +4329,24 @@ describe('heldout46–48: reasons of someone else, what the speaker does, questi
     expect(read('I want it on again', null, ['turn off the floor lamp']).slots).toEqual({
       name: 'Floor Lamp',
     });
+  });
+
+  it('feelings said as people say them, in the room of the tablet', () => {
+    expect(read("it's pitch dark in the hallway, can't see a thing").slots).toEqual({
+      area: 'Hallway',
+      brightness_step: 'up',
+    });
+    expect(read('this room is a sauna', 'Office').slots).toEqual({
+      area: 'Office',
+      temperature_step: 'down',
+    });
+    // a feeling told of another place than the tablet's: the light there, never the tablet's
+    // room's ("the garage is dark" turned on the kitchen light)
+    expect(read('turn on the light please, the garage is dark', 'Kitchen').slots).toEqual({
+      name: 'Garage Light',
+    });
+    // a sauna to switch on is a device the home does not have
+    expect(read('switch the sauna on').intent).toBeNull();
   });
 
   it('where the new rules must not fire', () => {

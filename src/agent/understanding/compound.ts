@@ -43,6 +43,18 @@ export function sameTarget(reader: RequestReader, a: Command, b: Command): boole
   return x.length > 0 && x === ids(b.reading);
 }
 
+/** Whether two commands act on one device at least, whatever each does. */
+function shareDevices(reader: RequestReader, a: Command, b: Command): boolean {
+  const ids = (r: Reading) =>
+    !r.target
+      ? []
+      : (r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target)).map(
+          (e) => e.entity_id,
+        );
+  const mine = new Set(ids(a.reading));
+  return ids(b.reading).some((id) => mine.has(id));
+}
+
 /** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
 export function stepThenValue(reader: RequestReader, a: Command, b: Command): boolean {
   const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
@@ -71,7 +83,7 @@ export function readsAsCommand(
  * "and" as chat and other languages write it, before a verb of a second request: "pause tv n on
  * the tv backlight", Swahili "zima tv na washa floor lamp".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:n\b(?=\s+(?:d|da)\s)|(?:n|na|an)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:n\b(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
@@ -350,6 +362,13 @@ export function compound(
   // "turn on the heater, no wait, it's fine": taken back, and nothing said instead
   if (listed || correcting) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
+  // "turn on the light please, the garage is dark" at the kitchen tablet: a feeling told of
+  // devices none of the parts acts on says the request is meant elsewhere — which is not known
+  if (
+    parts.length > 0 &&
+    told.some((c) => c.reading.target && !parts.some((p) => shareDevices(reader, p, c)))
+  )
+    return undefined;
   // ("it's too dark in here, I can't see nowt": one wish, told twice)
   if (parts.length === 0)
     for (const c of told)

@@ -146,6 +146,8 @@ export const CUES: Record<string, Cue> = {
   brighten: 'brighter',
   'too dark': 'brighter',
   dark: 'brighter',
+  'pitch black': 'brighter',
+  'pitch dark': 'brighter',
   gloomy: 'brighter',
   'more light': 'brighter',
   'more bright': 'brighter',
@@ -205,6 +207,7 @@ export const CUES: Record<string, Cue> = {
   baking: 'cooler',
   sweltering: 'cooler',
   stuffy: 'cooler',
+  'a sauna': 'cooler',
   toasty: 'cooler',
   louder: 'louder',
   // Dutch "harder": louder

@@ -53,6 +53,15 @@ export function saidIs(text: string): string {
         /^(\W*)(which|what) ([a-z]+) (?:did|have|has) (?:[a-z']+ ){1,2}(?:leave|left) (on|open|unlocked|running)\b/i,
         '$1$2 $3 were left $4',
       )
+      // "it's dark in here, can't see a thing": the "I" left out of what one can't see or hear
+      .replace(
+        /(^|[,.!?;]\s*|\s)(?<!\b(?:i|we|you|u|they|he|she|who|nobody) )(?:can'?t|cannot|can not) (see|hear)\b/gi,
+        '$1I cannot $2',
+      )
+      // "at half past two in afternoon", "would be nice if …": the article or "it" a
+      // second-language speaker leaves out
+      .replace(/\b(in|on) (morning|afternoon|evening)\b/gi, '$1 the $2')
+      .replace(/^(\W*)would be (nice|great|good|lovely) if\b/i, '$1it would be $2 if')
       // "is it possible to close the blinds?", "is possible to …" (as Polish and Spanish
       // speakers say it): asked as a request, not whether the blinds are closed
       .replace(/^(\W*)is (?:it )?possible (?:for (?:you|u) )?to\b/i, '$1could you')
@@ -224,7 +233,7 @@ export function saidIs(text: string): string {
       // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is
       .replace(/\bhelp (?:me |us )?to (?=\w)/gi, '')
       .replace(
-        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down)\b)/gi,
+        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down|in|coming|going|getting|asleep|sleeping)\b)/gi,
         '$1 is ',
       )
       // "make sure the porch light is not on", "the front door not unlocked", "if the kitchen
