@@ -7,7 +7,8 @@
  * the second and third ones; out-of-grammar speech a later grammar has learned counts as a command
  * (`--no-dev` skips the development set), `--no-decoys` builds the
  * grammar without decoy names (`decoys.ts`), `--lm-decoys` adds them to the LM pass too,
- * `--no-verb-decoys` leaves out the decoy verbs,
+ * `--no-verb-decoys` leaves out the decoy verbs, `--cmn-live` decodes with pocketsphinx_continuous's
+ * running cepstral mean (the engine before 2026-12) instead of each utterance's own,
  * `--no-http` skips the
  * end-to-end run, `--min-fit N` turns on the phone-loop fit rule (`confidence.ts`,
  * off by default; the measured candidate is -1.25).
@@ -275,6 +276,10 @@ async function main() {
   const decoys = flag('--no-decoys') ? 'none' : flag('--lm-decoys') ? 'both' : undefined;
   // decoy verbs (decoys.ts DECOY_VERBS) are on with the decoy names; `--no-verb-decoys` measures without
   const noVerbDecoys = flag('--no-verb-decoys');
+  // the engine before 2026-12: pocketsphinx_continuous's running cepstral mean, not the utterance's
+  const cmnLive = flag('--cmn-live');
+  // band-limited (windowed-sinc) upsampling of 8 kHz speech instead of linear interpolation
+  const resample = flag('--upsample-sinc') ? { bandLimitedUp: true } : {};
   // the phone-loop fit rule (off in the engine by default): `--min-fit -1.25` (MIN_FIT) turns it on
   const fitAt = args.indexOf('--min-fit');
   const minFit = fitAt >= 0 ? Number(args.splice(fitAt, 2)[1]) : undefined;
@@ -292,6 +297,7 @@ async function main() {
     ...(minFit === undefined ? {} : { minFit }),
     ...(decoys ? { decoys } : {}),
     ...(noVerbDecoys ? { verbDecoys: false } : {}),
+    ...(cmnLive ? { cmn: 'live' as const } : {}),
   });
   const g = (await engine.grammar()).grammar;
   const inGrammar = new Set(g.sentences);
@@ -324,7 +330,7 @@ async function main() {
       const ms: number[] = [];
       let audio = 0;
       for (const cmd of commands) {
-        const pcm = toSpeechPcm(parseWav(await synthesize(cmd, voice)));
+        const pcm = toSpeechPcm(parseWav(await synthesize(cmd, voice)), resample);
         audio += pcm.length / 16000;
         const t0 = performance.now();
         const r = await engine.transcribe(pcm);
@@ -335,7 +341,7 @@ async function main() {
       }
       const accepted: string[] = [];
       for (const text of oogPhrases) {
-        const r = await engine.transcribe(toSpeechPcm(parseWav(await synthesize(text, voice))));
+        const r = await engine.transcribe(toSpeechPcm(parseWav(await synthesize(text, voice)), resample));
         if (r.text) accepted.push(`${text} → ${r.text}`);
       }
       ms.sort((a, b) => a - b);

@@ -6,8 +6,7 @@ import { synthesize } from '../../src/agent/voice/test-audio.js';
 import { encodeEvent, WyomingDecoder } from '../../src/agent/voice/wyoming.js';
 import { startTestApp, withUsers, type TestApp } from '../../src/test-support/harness.js';
 
-const haveSphinx =
-  existsSync('/usr/bin/pocketsphinx_continuous') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
+const haveSphinx = existsSync('/usr/bin/pocketsphinx_batch') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
 const haveFlite = existsSync('/usr/bin/flite');
 if (!haveSphinx || !haveFlite) {
   console.warn(
@@ -246,7 +245,7 @@ describe('voice without a speech engine', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp({ voice: { binary: '/nonexistent/pocketsphinx_continuous' } });
+    t = await startTestApp({ voice: { binary: '/nonexistent/pocketsphinx_batch' } });
     admin = (await withUsers(t)).adminToken;
   });
   afterAll(async () => {

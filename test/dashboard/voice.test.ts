@@ -14,8 +14,7 @@ import { orUnset } from '../../src/test-support/unset.js';
  * the page records it (Web Audio → 16 kHz WAV), posts it to /api/ai/voice, pocketsphinx
  * transcribes it, the Home agent acts on the demo home, and the page shows what it heard and did.
  */
-const haveSphinx =
-  existsSync('/usr/bin/pocketsphinx_continuous') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
+const haveSphinx = existsSync('/usr/bin/pocketsphinx_batch') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
 const haveFlite = existsSync('/usr/bin/flite');
 const missing = [
   !hasChromium && 'chromium',

@@ -149,8 +149,7 @@ describe('decoy verbs', () => {
   });
 });
 
-const haveSphinx =
-  existsSync('/usr/bin/pocketsphinx_continuous') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
+const haveSphinx = existsSync('/usr/bin/pocketsphinx_batch') && existsSync(`${DEFAULT_MODEL_DIR}/en-us/mdef`);
 const haveEspeak = existsSync('/usr/bin/espeak-ng');
 
 /** A real near miss on the demo home (no bathroom): without decoys it becomes a wrong command. */
@@ -185,9 +184,9 @@ describe.skipIf(!haveSphinx || !haveEspeak)('a near miss lands on a decoy and is
     expect(r.passes?.decoys).toContain('bathroom');
   });
 
-  it('"unlock the garage door" is rejected, where the home-only grammar unlocked the back door', async () => {
-    const audio = toSpeechPcm(parseWav(await synthesize('unlock the garage door', 'espeak:en-us+f3')));
-    expect((await make('none').transcribe(audio)).text).toBe('unlock the back door');
+  it('"lock the garage door" is rejected, where the home-only grammar locked the back door', async () => {
+    const audio = toSpeechPcm(parseWav(await synthesize('lock the garage door', 'espeak:en-us+f3')));
+    expect((await make('none').transcribe(audio)).text).toBe('lock the back door');
     const r = await make().transcribe(audio);
     expect(r.text).toBe('');
     expect(r.passes?.decoys).toContain('garage');

@@ -1,20 +1,25 @@
 /**
- * The built-in engine: Debian's pocketsphinx 0.8 CLI (`pocketsphinx_continuous`) with a
- * grammar generated from the registry. Two passes per utterance run in parallel: the JSGF
- * grammar (accurate, but forces any speech into some command) and a trigram LM over the same
- * sentences. The grammar transcript is accepted when both mean the same command. Optionally
- * (`minFit`, off by default), when they do not — the small LM garbles much correct speech:
- * "lock the front door" → "lock the off" — a third pass decodes the audio with a free phone
- * loop and the transcript is still accepted if the grammar path fits the audio nearly as well
- * as the phone loop (`confidence.ts`). Off by default because on the held-out set it let more
- * out-of-grammar near misses through than it won correct commands (bench/RESULTS.md). All CLI
+ * The built-in engine: Debian's pocketsphinx 0.8 CLI with a grammar generated from the
+ * registry. Two passes per utterance run in parallel: the JSGF grammar (accurate, but forces
+ * any speech into some command) and a trigram LM over the same sentences. The grammar
+ * transcript is accepted when both mean the same command. Optionally (`minFit`, off by
+ * default), when they do not — the small LM garbles much correct speech: "lock the front
+ * door" → "lock the off" — a third pass decodes the audio with a free phone loop and the
+ * transcript is still accepted if the grammar path fits the audio nearly as well as the phone
+ * loop (`confidence.ts`). Off by default because on the held-out set it let more out-of-grammar
+ * near misses through than it won correct commands (bench/RESULTS.md).
+ *
+ * Each pass decodes the whole utterance at once (`pocketsphinx_batch`), so the cepstral mean is
+ * the utterance's own, as the acoustic model was trained (its feat.params says `-cmn batch`);
+ * `pocketsphinx_continuous` estimates it as it goes from a fixed starting mean, which is wrong
+ * for a voice, microphone or phone line unlike the training data (bench/RESULTS.md). All CLI
  * flags live here, because a later pocketsphinx (5.x) has a different CLI.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { IntentRegistry } from '../intents/registry.js';
 import { acousticFit, parseBacktrace } from './confidence.js';
@@ -22,7 +27,7 @@ import { decoyCandidateWords, decoysFor, decoysIn } from './decoys.js';
 import { dictText, pronounce } from './dictionary.js';
 import type { EngineStatus, SttEngine, SttResult } from './engine.js';
 import { buildArpa, buildGrammar, slotPhrases, wordsOf, type SpeechGrammar } from './grammar.js';
-import { writeWav } from './wav.js';
+import { WAV_HEADER_BYTES, writeWav } from './wav.js';
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const BEAMS = ['-beam', '1e-80', '-pbeam', '1e-80', '-wbeam', '1e-60'];
@@ -63,6 +68,12 @@ export interface PocketsphinxOptions {
    * rejected the same way; default on whenever decoys are. `false` measures without them.
    */
   verbDecoys?: boolean;
+  /**
+   * Cepstral mean normalization: `utterance` (default; `pocketsphinx_batch`, the mean of the
+   * whole utterance) or `live` (`pocketsphinx_continuous`, a running mean from the model's
+   * initial one: the engine before 2026-12; kept for measurement).
+   */
+  cmn?: 'live' | 'utterance';
 }
 
 interface Built {
@@ -85,8 +96,12 @@ export class PocketsphinxEngine implements SttEngine {
 
   constructor(private readonly opts: PocketsphinxOptions) {}
 
+  /** The CLI decoding a pass: `pocketsphinx_batch`, or `pocketsphinx_continuous` for `cmn: 'live'`. */
   get binary(): string {
-    return this.opts.binary ?? 'pocketsphinx_continuous';
+    return this.opts.binary ?? (this.live ? 'pocketsphinx_continuous' : 'pocketsphinx_batch');
+  }
+  private get live(): boolean {
+    return this.opts.cmn === 'live';
   }
   get modelDir(): string {
     return this.opts.modelDir ?? DEFAULT_MODEL_DIR;
@@ -210,15 +225,15 @@ export class PocketsphinxEngine implements SttEngine {
 
   async transcribe(pcm: Int16Array): Promise<SttResult> {
     const g = await this.grammar();
-    const wav = join(this.opts.workDir, `utt-${randomUUID()}.wav`); // the CLI skips the header only for *.wav names
+    const wav = join(this.opts.workDir, `utt-${randomUUID()}.wav`); // pocketsphinx_continuous skips the header only for *.wav names
     await writeFile(wav, writeWav(pcm));
     try {
-      const input = ['-infile', wav, '-hmm', join(this.modelDir, 'en-us')];
+      const input = ['-hmm', join(this.modelDir, 'en-us')];
       const quiet = ['-logfn', '/dev/null'];
       // the grammar pass logs its backtrace (per-word frames and acoustic scores) for the fit
       const [grammarPass, lm] = await Promise.all([
-        this.decode([...input, '-dict', g.dict, '-jsgf', g.gram, ...BEAMS, '-backtrace', 'yes']),
-        this.decode([...input, ...quiet, '-dict', g.lmDict, '-lm', g.lm]),
+        this.decode(wav, [...input, '-dict', g.dict, '-jsgf', g.gram, ...BEAMS, '-backtrace', 'yes']),
+        this.decode(wav, [...input, ...quiet, '-dict', g.lmDict, '-lm', g.lm]),
       ]);
       const grammarText = grammarPass.text;
       const passes: Record<string, string> = { grammar: grammarText, lm: lm.text };
@@ -241,7 +256,7 @@ export class PocketsphinxEngine implements SttEngine {
       if (minFit === Infinity || !(await exists(phoneLm)))
         return { text: '', rejected: 'the grammar and language-model passes disagree', passes };
       // context-independent phones: the triphone loop is ~10x slower than real time here
-      const phones = await this.decode([
+      const phones = await this.decode(wav, [
         ...input,
         '-allphone',
         phoneLm,
@@ -265,8 +280,41 @@ export class PocketsphinxEngine implements SttEngine {
     }
   }
 
-  /** Runs one pass: its transcript (stdout) and its log (stderr, unless `-logfn` is given). */
-  private decode(args: string[]): Promise<{ text: string; log: string }> {
+  /**
+   * Runs one pass over the utterance in `wav`: its transcript and its log (stderr, unless
+   * `-logfn` is given).
+   */
+  private async decode(wav: string, args: string[]): Promise<{ text: string; log: string }> {
+    if (this.live) {
+      const out = await this.run(['-infile', wav, ...args]);
+      // one line per VAD segment; a command split by a pause is still one command
+      const text = out.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
+      return { text, log: out.stderr };
+    }
+    // pocketsphinx_batch reads `<cepdir>/<id><cepext>` for each id of a control file and writes
+    // "<words> (<id> <score>)" per utterance to the -hyp file
+    const dir = dirname(wav);
+    const id = basename(wav, '.wav');
+    // the passes of one utterance run at once: each has its own control and output file
+    const pass = `${wav}.${randomUUID()}`;
+    const ctl = `${pass}.ctl`;
+    const hyp = `${pass}.hyp`;
+    await writeFile(ctl, `${id}\n`);
+    try {
+      const batch = ['-adcin', 'yes', '-adchdr', String(WAV_HEADER_BYTES), '-cepdir', dir, '-cepext', '.wav'];
+      const out = await this.run([...batch, '-ctl', ctl, '-hyp', hyp, '-cmn', 'batch', ...args]);
+      const line = (await readFile(hyp, 'utf8')).split('\n')[0] ?? '';
+      return { text: line.replace(/\s*\([^()]*\)\s*$/, '').trim(), log: out.stderr };
+    } finally {
+      await Promise.all([rm(ctl, { force: true }), rm(hyp, { force: true })]);
+    }
+  }
+
+  private run(args: string[]): Promise<{ stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
       execFile(
         this.binary,
@@ -274,16 +322,7 @@ export class PocketsphinxEngine implements SttEngine {
         { timeout: this.opts.timeoutMs ?? 15_000, maxBuffer: 8 << 20 },
         (err, stdout, stderr) => {
           if (err) reject(new Error(`${this.binary} failed: ${err.message}`));
-          // one line per VAD segment; a command split by a pause is still one command
-          else
-            resolve({
-              text: stdout
-                .split('\n')
-                .map((l) => l.trim())
-                .filter(Boolean)
-                .join(' '),
-              log: stderr,
-            });
+          else resolve({ stdout, stderr });
         },
       );
     });

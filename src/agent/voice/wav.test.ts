@@ -81,6 +81,28 @@ describe('WAV conversion to 16 kHz mono', () => {
     expect(rms(tone(3000))).toBeGreaterThan(5500); // the speech band passes
   });
 
+  it('upsamples 8 kHz band-limited when asked: the tone kept, nothing imaged above 4 kHz', () => {
+    // a 3 kHz tone at 8 kHz: linear interpolation leaves an image at 5 kHz, the windowed sinc not
+    const up = (bandLimitedUp: boolean) =>
+      toSpeechPcm(
+        parseWav(wav(8000, 1, 16, 8000, (f) => Math.round(8000 * Math.sin((2 * Math.PI * 3000 * f) / 8000)))),
+        { bandLimitedUp },
+      );
+    // the 5 kHz image's amplitude: correlate with a 5 kHz sine and cosine away from the ends
+    const at = (a: Int16Array, hz: number) => {
+      let s = 0;
+      let c = 0;
+      for (let i = 800; i < a.length - 800; i++) {
+        s += a[i]! * Math.sin((2 * Math.PI * hz * i) / 16000);
+        c += a[i]! * Math.cos((2 * Math.PI * hz * i) / 16000);
+      }
+      return (2 * Math.hypot(s, c)) / (a.length - 1600);
+    };
+    expect(at(up(true), 3000)).toBeGreaterThan(7500);
+    expect(at(up(true), 5000)).toBeLessThan(40); // > 45 dB down
+    expect(at(up(false), 5000)).toBeGreaterThan(1000); // the image linear interpolation keeps
+  });
+
   it('turns digital silence into a deterministic ±1 LSB floor when resampling', () => {
     const silence = () => toSpeechPcm(parseWav(wav(22050, 1, 16, 2205, () => 0)));
     const a = silence();

@@ -74,6 +74,8 @@ export interface ResampleOptions {
   antiAlias?: boolean;
   /** ±1 LSB fixed-seed triangular dither after resampling (false: plain rounding). */
   dither?: boolean;
+  /** Windowed-sinc interpolation when upsampling (default off: see `toSpeechPcm`). */
+  bandLimitedUp?: boolean;
 }
 
 /**
@@ -85,12 +87,13 @@ export interface ResampleOptions {
  * (bench/RESULTS.md, `bench/voice-ablation.ts`): the LM pass agrees with the grammar pass less
  * often. Kept as an option for measurement, not used by the service.
  *
- * Up (8 kHz phone and intercom audio): linear interpolation, on purpose. A band-limited
- * upsampler leaves 4–8 kHz empty and the 16 kHz model then rejects nearly everything (5/40);
- * decoding 8 kHz natively with the band narrowed (`-samprate 8000 -upperf 3900`) works for
- * one voice and fails for others (8/40). Linear interpolation's attenuated images of the
- * 0–4 kHz band stand in for the missing upper band, which is what the model needs to score
- * vowels and nasals normally.
+ * Up (8 kHz phone and intercom audio): linear interpolation, on purpose. Its attenuated images
+ * of the 0–4 kHz band stand in for the missing upper band, which the 16 kHz model uses to score
+ * vowels and nasals. A band-limited upsampler (`bandLimitedUp`) leaves 4–8 kHz empty: with the
+ * decoder's running cepstral mean it rejected nearly everything (5/40); with each utterance's
+ * own mean (the engine since 2026-12) it comes within a few commands of linear interpolation
+ * (bench/RESULTS.md, eighth round). Decoding 8 kHz natively with the band narrowed
+ * (`-samprate 8000 -upperf 3900`) worked for one voice and failed for others (8/40).
  */
 export function toSpeechPcm(pcm: Pcm, opts: ResampleOptions = {}): Int16Array {
   const { channels, rate } = pcm;
@@ -107,7 +110,9 @@ export function toSpeechPcm(pcm: Pcm, opts: ResampleOptions = {}): Int16Array {
       ? (opts.antiAlias ?? false)
         ? downsample(mono, rate)
         : downsampleAverage(mono, rate)
-      : upsampleLinear(mono, rate);
+      : (opts.bandLimitedUp ?? false)
+        ? upsampleSinc(mono, rate)
+        : upsampleLinear(mono, rate);
   return (opts.dither ?? true)
     ? requantize(out)
     : Int16Array.from(out, (v) => Math.max(-32768, Math.min(32767, Math.round(v))));
@@ -226,10 +231,37 @@ function downsample(mono: Float64Array, rate: number): Float64Array {
   return out;
 }
 
+/** Band-limited interpolation: a Kaiser-windowed sinc at 95 % of the input's Nyquist frequency. */
+function upsampleSinc(mono: Float64Array, rate: number): Float64Array {
+  const frames = mono.length;
+  const outLen = Math.floor((frames * RATE) / rate);
+  const out = new Float64Array(outLen);
+  const fc = 0.475; // cut-off in cycles per input sample
+  const half = HALF_TAPS / 2; // filter half-length in input samples
+  for (let i = 0; i < outLen; i++) {
+    const centre = (i * rate) / RATE;
+    const lo = Math.max(0, Math.ceil(centre - half));
+    const hi = Math.min(frames - 1, Math.floor(centre + half));
+    let acc = 0;
+    let gain = 0;
+    for (let k = lo; k <= hi; k++) {
+      const x = k - centre;
+      const h = (x === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * x) / (Math.PI * x)) * kaiser(x / half);
+      acc += mono[k]! * h;
+      gain += h;
+    }
+    out[i] = gain > 0 ? acc / gain : 0;
+  }
+  return out;
+}
+
+/** The size of the header `writeWav` writes (a decoder reading raw samples skips it). */
+export const WAV_HEADER_BYTES = 44;
+
 /** A 16 kHz mono 16-bit WAV file around `samples`. */
 export function writeWav(samples: Int16Array, rate = RATE): Buffer {
   const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const h = Buffer.alloc(44);
+  const h = Buffer.alloc(WAV_HEADER_BYTES);
   h.write('RIFF', 0, 'ascii');
   h.writeUInt32LE(36 + data.length, 4);
   h.write('WAVE', 8, 'ascii');
