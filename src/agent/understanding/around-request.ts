@@ -116,6 +116,9 @@ export function withReason(
     )
       continue;
     if (['for', 'till', 'until'].includes(tail[0]!) && tail.some((t) => SPANS.has(t))) continue;
+    // "… moms pulling in after work", "… the cleaners are coming friday": someone's coming
+    // or going at another time is when, not why
+    if (laterInAReason(tail)) continue;
     // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
     // no idea"), naming nothing of the home
     const negative = PURPOSE_OPENERS.has(tail[0]!) || (SELF.has(tail[0]!) && declarative(tail.join(' ')));
@@ -134,6 +137,9 @@ export function withReason(
     const head = tokens.slice(0, i);
     // "… turn | it off": a verb is never cut from its object
     if (ACTION_VERBS.has(head[head.length - 1]!)) continue;
+    // "unlock the front door as soon as | I'm outside", "… by the time | we're back": what
+    // follows is when
+    if (TIME_HINGES.has(head[head.length - 1]!)) continue;
     // "what time is it I've lost track"
     const special = specialIntent(head);
     if (special) return { kind: 'special', intent: special };
@@ -301,6 +307,37 @@ function clockTime(tokens: string[], k: number): boolean {
 }
 
 /** Who speaks of themselves: "I've no idea", "we don't want to be late", "that's me off". */
+/**
+ * A time said in what would be a reason: it tells when someone comes or goes ("… after work",
+ * "… on saturday", "… at lunchtime", "… first thing") — not "… after tripping" (Irish: just
+ * did), "… for the weekend" (how long), "… by then".
+ */
+function laterInAReason(tail: string[]): boolean {
+  const text = tail.join(' ');
+  return (
+    /\b(?:after|before|until|till) (?!\w+ing\b)\w+/.test(text) ||
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(text) ||
+    /\b(?:on|at|this|next|by) (?:the )?weekends?\b/.test(text) ||
+    /\b(?:at|after|before|by|for|around) (?:lunch|lunchtime|breakfast|dinner|dinnertime|supper|teatime)\b/.test(
+      text,
+    ) ||
+    /\b(?:tonite|first thing|next (?:week|time|month|year))\b/.test(text)
+  );
+}
+/** The last word before a clause that says when: "as soon as", "once", "when", "until". */
+const TIME_HINGES = new Set([
+  'as',
+  'once',
+  'when',
+  'whenever',
+  'after',
+  'before',
+  'until',
+  'till',
+  'if',
+  'unless',
+]);
+
 /** Words that open a clause with a subject of its own: "while I …", "because we …". */
 const OWN_CLAUSE = new Set(['while', 'because', 'cos', 'coz', 'cause', 'since', 'whilst']);
 /** Who does what such a clause says, when it is not the agent. */

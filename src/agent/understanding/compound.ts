@@ -83,7 +83,7 @@ export function readsAsCommand(
  * "and" as chat and other languages write it, before a verb of a second request: "pause tv n on
  * the tv backlight", Swahili "zima tv na washa floor lamp".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:n\b(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:n\b(?=\s+(?:d|da)\s)|(?:n|na|an)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
@@ -146,6 +146,8 @@ export function compound(
   const heads: string[] = [];
   // "it's stuffy in here, fan on": a feeling told is the reason for what else is asked; alone, it is the request
   const told: Command[] = [];
+  // whether each feeling told named its place ("the garage is dark"), not the tablet's ("in here")
+  const toldPlace: boolean[] = [];
   let ref = referent;
   let carry = '';
   let wait: When | undefined;
@@ -319,8 +321,10 @@ export function compound(
       // ("bit nippy, bump the heater up a notch": the office's heater and the heater are one)
       // "make the floor lamp more dark, to twenty": the value said after a step is the step
       // ("mi cyaan see nutten, put on di light dem": told in words read as English first)
-      if ((declarative(seg) || declarative(tokenize(seg).join(' '))) && feeling) told.push(cmd);
-      else if (
+      if ((declarative(seg) || declarative(tokenize(seg).join(' '))) && feeling) {
+        told.push(cmd);
+        toldPlace.push(reader.stage2.namesPlace(seg));
+      } else if (
         prev &&
         (correcting ||
           stepThenValue(reader, prev, cmd) ||
@@ -363,11 +367,9 @@ export function compound(
   if (listed || correcting) return { kind: 'none' };
   if (special) return parts.length === 0 && told.length === 0 && !carry && !wait ? special : undefined;
   // "turn on the light please, the garage is dark" at the kitchen tablet: a feeling told of
-  // devices none of the parts acts on says the request is meant elsewhere — which is not known
-  if (
-    parts.length > 0 &&
-    told.some((c) => c.reading.target && !parts.some((p) => shareDevices(reader, p, c)))
-  )
+  // another place, whose devices none of the parts acts on, says the request is meant
+  // elsewhere — which is not known
+  if (parts.length > 0 && told.some((c, k) => toldPlace[k] && !parts.some((p) => shareDevices(reader, p, c))))
     return undefined;
   // ("it's too dark in here, I can't see nowt": one wish, told twice)
   if (parts.length === 0)

@@ -68,6 +68,7 @@ export const CUES: Record<string, Cue> = {
   'knock off': 'off',
   disable: 'off',
   deactivate: 'off',
+  disengage: 'off',
   'cut off': 'off',
   // "cut on the mirror light" (the American South)
   'cut on': 'on',
@@ -146,8 +147,6 @@ export const CUES: Record<string, Cue> = {
   brighten: 'brighter',
   'too dark': 'brighter',
   dark: 'brighter',
-  'pitch black': 'brighter',
-  'pitch dark': 'brighter',
   gloomy: 'brighter',
   'more light': 'brighter',
   'more bright': 'brighter',
@@ -207,7 +206,6 @@ export const CUES: Record<string, Cue> = {
   baking: 'cooler',
   sweltering: 'cooler',
   stuffy: 'cooler',
-  'a sauna': 'cooler',
   toasty: 'cooler',
   louder: 'louder',
   // Dutch "harder": louder

@@ -314,6 +314,8 @@ const MODALS = new Set(['can', 'could', 'would', 'will', 'might', 'mind']);
  */
 export function askedAsRequest(tokens: string[]): boolean {
   if (REQUEST_OPENERS.has(tokens[0] ?? '')) return true;
+  // "I hate to be a bother, but could the porch light go on?": the request after the apology
+  if (tokens.some((t, i) => i > 1 && tokens[i - 1] === 'but' && MODALS.has(t) && t !== 'mind')) return true;
   // "send it back, would you?", "those lights, would you put them on?"
   const n = tokens.length;
   if (tokens[n - 1] === 'you' && MODALS.has(tokens[n - 2] ?? '')) return true;

@@ -232,6 +232,12 @@ export class SecondStage {
     );
   }
 
+  /** Whether the words name a place of the home: an area or a floor. */
+  namesPlace(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).some((i) => i.t === 'area' || i.t === 'floor');
+  }
+
   /** Nothing of the home in the words: no name, device word, place or floor. */
   namesNothing(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));
@@ -561,7 +567,8 @@ export class SecondStage {
       !pronoun &&
       !explicitPlace &&
       cues.length > 0 &&
-      cues.every((c) => DOER.has(tokens[c.start - 1] ?? ''))
+      // (a feeling is said of oneself: "im cold", "we can't hear")
+      cues.every((c) => DOER.has(tokens[c.start - 1] ?? '') && !FEELINGS.has(c.cue))
     ) {
       // "turn off the floor lamp, I go to bed", "…, we leave now": what the speaker does,
       // naming nothing — never the last device's action

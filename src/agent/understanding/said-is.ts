@@ -53,18 +53,39 @@ export function saidIs(text: string): string {
         /^(\W*)(which|what) ([a-z]+) (?:did|have|has) (?:[a-z']+ ){1,2}(?:leave|left) (on|open|unlocked|running)\b/i,
         '$1$2 $3 were left $4',
       )
+      // "it's pitch black in here", "the office is a sauna": very dark, very hot — said so, the
+      // words of feeling read them with what is around them ("it's not pitch black")
+      .replace(/\bpitch (?:black|dark)\b/gi, 'very dark')
+      .replace(/\b(is|'s|s) (?:like )?a (?:sauna|furnace)\b/gi, '$1 very hot')
+      // "engage with the tv": to deal with, no switch
+      .replace(/\bengage with\b/gi, 'deal with')
+      // "i cant hear", "cant see": the apostrophe left out
+      .replace(/\bcant (see|hear)\b/gi, 'cannot $1')
       // "it's dark in here, can't see a thing": the "I" left out of what one can't see or hear
       .replace(
         /(^|[,.!?;]\s*|\s)(?<!\b(?:i|we|you|u|they|he|she|who|nobody) )(?:can'?t|cannot|can not) (see|hear)\b/gi,
         '$1I cannot $2',
       )
+      // "send the robot vacuum off to do the floors": started; the floors are what it cleans,
+      // no floor of the home
+      .replace(
+        /\bsend ((?:the |my |our )?(?:[a-z]+ ){0,2}(?:vacuum|hoover|roomba|cleaner)) off\b/gi,
+        'start $1',
+      )
+      .replace(
+        /\b(vacuum|hoover|roomba|cleaner)\b((?: [a-z]+){0,3}?)\s+to (?:do|clean|hoover|vacuum|sweep) (?:the |all the )?floors?\b/gi,
+        '$1$2',
+      )
+      // "I don't suppose you could …": asked, as British politeness says it
+      .replace(/\bi (?:don'?t|do not) suppose (?:you|u) (could|can|would|might)\b/gi, '$1 you')
       // "at half past two in afternoon", "would be nice if …": the article or "it" a
       // second-language speaker leaves out
       .replace(/\b(in|on) (morning|afternoon|evening)\b/gi, '$1 the $2')
       .replace(/^(\W*)would be (nice|great|good|lovely) if\b/i, '$1it would be $2 if')
       // "is it possible to close the blinds?", "is possible to …" (as Polish and Spanish
       // speakers say it): asked as a request, not whether the blinds are closed
-      .replace(/^(\W*)is (?:it )?possible (?:for (?:you|u) )?to\b/i, '$1could you')
+      // ("is it possible to have left the kettle on" asks what happened)
+      .replace(/^(\W*)is (?:it )?possible (?:for (?:you|u) )?to\b(?! (?:have|be|been)\b)/i, '$1could you')
       // "do you think you could get the coffee machine going": asked as a request
       // ("do you think you could have left the lights on?" asks what happened)
       .replace(
@@ -233,7 +254,7 @@ export function saidIs(text: string): string {
       // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is
       .replace(/\bhelp (?:me |us )?to (?=\w)/gi, '')
       .replace(
-        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down|in|coming|going|getting|asleep|sleeping)\b)/gi,
+        /\b([a-z]+)['\u2019]s\s+(?=(?:(?:still|already|all|now|just|been|left|also|definitely|probably|stuck|wide|not)\s+)*(?:on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|out|at\s+\d+|up|down|in|coming|asleep|sleeping)\b)/gi,
         '$1 is ',
       )
       // "make sure the porch light is not on", "the front door not unlocked", "if the kitchen

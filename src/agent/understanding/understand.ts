@@ -248,7 +248,7 @@ export class Understanding {
     // question may say when: "did the kids lock the back door when they got home")
     if (
       !QUESTION_WORDS.has(tokens[0]!) &&
-      /.\b(?<!for )(when|whenever|once|as soon as) (he|she|they|we|i|someone|somebody|the|it)\b/.test(
+      /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
         tokens.join(' '),
       ) &&
       !cutWhen(tokens).when
