@@ -98,7 +98,14 @@ const ASKING = /^(what|whats|how|hows|is|are|was|were|did|any|anything|which)$/;
  * step: the word follows what it acts on, in a command.)
  */
 export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<string>): string {
-  const words = stairsAsFloor(text).split(/\s+/);
+  const said = stairsAsFloor(text).split(/\s+/);
+  const low = said.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
+  // "turn on the lights n the bedroom": "n" before a place of the home is "in", not "and"
+  const words = said.map((w, i) => {
+    if (w.toLowerCase() !== 'n' || i === 0) return w;
+    const place = ['the', 'my', 'our'].includes(low[i + 1] ?? '') ? low[i + 2] : low[i + 1];
+    return place && areaWords.has(place) ? 'in' : w;
+  });
   const bare = words.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
   const question = ASKING.test(bare[0] ?? '') || /\?\s*$/.test(text);
   return words
