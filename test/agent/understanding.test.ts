@@ -4402,3 +4402,37 @@ describe("a review of heldout46–48's mechanisms (bench/probe-own-changes-3.jso
     });
   });
 });
+
+describe('the wrong actions of heldout49–51 at first measure', () => {
+  it('a question after a joining word or a restart is still a question, never the action', () => {
+    // "also is the garage door open" opened it; "and are the lights on" turned every light on
+    expect(read('also is the garage door open')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { state: 'open' },
+    });
+    expect(read('and are the lights on?')).toMatchObject({ intent: 'HassGetState', slots: { state: 'on' } });
+    expect(read('oh and is the tv on')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(
+      read('and the back one is the back door locked', null, ['is the front door locked']),
+    ).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'locked' },
+    });
+    // a request after a joining word is still a request
+    expect(read('and switch off the kettle').slots).toEqual({ name: 'Kettle' });
+  });
+
+  it('a bigger telly wished for is no volume; back on its charger is the dock', () => {
+    expect(read('we could do with a bigger telly').intent).toBeNull();
+    expect(read('make the telly louder').slots).toMatchObject({ volume_step: 'up' });
+    expect(read('put the hoover back on its charger')).toMatchObject({
+      intent: 'HassVacuumReturnToBase',
+      slots: { name: 'Robot Vacuum' },
+    });
+    // stopped and sent back: going back stops it
+    expect(read('stop the robot vacuum and put it back on its dock').intent).toBe('HassVacuumReturnToBase');
+  });
+});

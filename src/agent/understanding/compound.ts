@@ -380,6 +380,14 @@ export function compound(
         )
       )
         parts.push(c);
+  // "stop the robot vacuum and get it back on its charger": going back to the dock stops it
+  for (let k = parts.length - 2; k >= 0; k--)
+    if (
+      parts[k]!.reading.intent === 'HassTurnOff' &&
+      parts[k + 1]!.reading.intent === 'HassVacuumReturnToBase' &&
+      sameTarget(reader, parts[k]!, parts[k + 1]!)
+    )
+      parts.splice(k, 1);
   if (carry || parts.length === 0) return undefined;
   // a wait with nothing after it to do
   if (wait && parts.every((p) => !p.when)) return undefined;

@@ -66,6 +66,21 @@ export function saidIs(text: string): string {
         /(^|[,.!?;]\s*|\s)(?<!\b(?:i|we|you|u|they|he|she|who|nobody) )(?:can'?t|cannot|can not) (see|hear)\b/gi,
         '$1I cannot $2',
       )
+      // "and are the lights on?", "also is the garage door open", "and the back one is the back
+      // door locked": a question said after a joining word or a restart is still a question
+      // (it opened the garage door)
+      .replace(
+        /^(\W*)(?:(?:and|also|but|oh|ok|okay|plus|then)[,\s]+)+(?:the [a-z]+ one,?\s+)?(?=(?:is|are|was|were|has|have|did|does|do|what|whats|which|how|where|who|whos)\b)/i,
+        '$1',
+      )
+      .replace(/^(\W*)the [a-z]+ one,?\s+(?=(?:is|are) the\b)/i, '$1')
+      // "get it back on its charger": sent back to its dock, not switched on
+      .replace(
+        /\b(?:get|put|take|send) (it|the (?:[a-z]+ ){0,2}(?:vacuum|hoover|roomba|cleaner)) back (?:on|onto|to|in) (?:its|the) (?:charger|dock|base|station|charging station|home)\b/gi,
+        'send $1 back to its dock',
+      )
+      // "we need a bigger telly": a thing wished for, not the volume
+      .replace(/\b(a|an) (?:bigger|smaller|larger|new|better) (?=[a-z])/gi, '$1 other ')
       // "send the robot vacuum off to do the floors": started; the floors are what it cleans,
       // no floor of the home
       .replace(
