@@ -4436,3 +4436,40 @@ describe('the wrong actions of heldout49–51 at first measure', () => {
     expect(read('stop the robot vacuum and put it back on its dock').intent).toBe('HassVacuumReturnToBase');
   });
 });
+
+describe('heldout49–51, second round', () => {
+  it.each([
+    // what happened "when I …" tells; it waits for nothing
+    [
+      'lock the back door please, I left it open when I went to the shop',
+      'HassTurnOn',
+      { name: 'Back Door' },
+    ],
+    // what the agent can do, asked in other words
+    ['what kind of things can I ask you to do', 'HearthHelp', {}],
+    // chat shorthand
+    ['is the xmas tree still on', 'HassGetState', { name: 'Christmas Tree' }],
+    // a programme stopped for a minute is paused; the music put back on plays again
+    ['stop the telly a sec', 'HassMediaPause', { name: 'Living Room TV' }],
+    ['put the music back on', 'HassMediaUnpause', {}],
+  ])('"%s" is understood', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+
+  it('where these must not fire', () => {
+    // an event to wait for is still one
+    expect(read('lock the back door when I leave').intent).toBeNull();
+    expect(read('unlock the front door once sam gets in').intent).toBeNull();
+    // "put it back on" is what "it" was, never the music
+    expect(read('put it back on', null, ['turn off the floor lamp'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Floor Lamp' },
+    });
+    // a vacuum stopped for a minute stops, it is no programme
+    expect(read('stop the hoover for a minute').intent).toBe('HassTurnOff');
+    // what the agent can do about something is no request for help
+    expect(read('what can you do about the heating').intent).not.toBe('HearthHelp');
+  });
+});

@@ -166,6 +166,8 @@ const SHORTHAND: Record<string, string[]> = {
   finna: ['is', 'going', 'to'],
   bout: ['about'],
   gud: ['good'],
+  gd: ['good'],
+  xmas: ['christmas'],
   wot: ['what'],
   wats: ['what', 'is'],
   wots: ['what', 'is'],

@@ -79,6 +79,16 @@ export function saidIs(text: string): string {
         /\b(?:get|put|take|send) (it|the (?:[a-z]+ ){0,2}(?:vacuum|hoover|roomba|cleaner)) back (?:on|onto|to|in) (?:its|the) (?:charger|dock|base|station|charging station|home)\b/gi,
         'send $1 back to its dock',
       )
+      // "stop the telly a minute", "stop the programme for a sec": paused, not switched off
+      .replace(
+        /\bstop ((?:the |my |our |this |that )?(?:[a-z]+ ){0,2}(?:tv|telly|television|music|programme|program|show|song|radio|speaker|film)) (?:for )?a (?:minute|min|sec|second|moment|mo|bit)\b/gi,
+        'pause $1',
+      )
+      // "put the music back on": played again
+      .replace(
+        /\b(?:put|turn|switch) (the music|the song|the radio|the programme|the show) back on\b/gi,
+        'resume $1',
+      )
       // "we need a bigger telly": a thing wished for, not the volume
       .replace(/\b(a|an) (?:bigger|smaller|larger|new|better) (?=[a-z])/gi, '$1 other ')
       // "send the robot vacuum off to do the floors": started; the floors are what it cleans,

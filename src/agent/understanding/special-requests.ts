@@ -23,6 +23,13 @@ export type SpecialIntent =
   | 'HearthTimerList'
   | 'HearthTimerCancel';
 
+/**
+ * "what sorts of things can I ask you to do", "what kind of stuff can you do for us", "what else
+ * can I get you to do": what the agent can do, asked in other words (nothing else after it).
+ */
+const HELP_ASKED =
+  /^(?:so |ok |okay )?(?:what|which)(?: (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|commands))?(?: else)? (?:can|could|may|should) (?:(?:i|we) (?:ask|tell|get) (?:you|u)(?: to(?: do)?)?|(?:you|u) do(?: for (?:me|us))?)$/;
+
 /** Words that may come before a request to undo or cancel: "no no, change it back". */
 const SECOND_THOUGHTS = new Set([
   ...FILLERS,
@@ -280,7 +287,7 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     clock
   )
     return 'HassGetCurrentDate';
-  if (matchesAny(core, HELP_PHRASES)) return 'HearthHelp';
+  if (matchesAny(core, HELP_PHRASES) || HELP_ASKED.test(core.join(' '))) return 'HearthHelp';
   // "list all my pending timers", "what have I got scheduled"
   const aboutTimers = core.some((t) => /^(timers?|scheduled|schedule|reminders?)$/.test(t));
   const cancelling = core.some((t) => CANCEL_WORDS.has(t));

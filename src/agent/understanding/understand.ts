@@ -245,10 +245,11 @@ export class Understanding {
     // ("turn off the lights in a while"; not "…, Jess is coming round later": a clause of its own)
     if (onCondition(tokens) || (vaguelyLater(tokens) && !/[,;:]/.test(text))) return { kind: 'none' };
     // ("open the garage for Sam when he arrives": an event, in whichever part it is said; a
-    // question may say when: "did the kids lock the back door when they got home")
+    // question may say when: "did the kids lock the back door when they got home"; what
+    // happened tells: "…, I left it unlocked when I took the bins out")
     if (
       !QUESTION_WORDS.has(tokens[0]!) &&
-      /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
+      /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)(?! (?:took|left|came|went|got|was|were|did|had|made|put|turned|switched|locked|unlocked|opened|closed|said|told|saw|heard|walked|arrived|woke|forgot|brought)\b)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
         tokens.join(' '),
       ) &&
       !cutWhen(tokens).when
