@@ -4473,3 +4473,29 @@ describe('heldout49–51, second round', () => {
     expect(read('what can you do about the heating').intent).not.toBe('HearthHelp');
   });
 });
+
+describe('a statement of one device, then "it" in the next sentence', () => {
+  it.each([
+    ['The kettle is on. Turn it off please.', 'HassTurnOff', { name: 'Kettle' }],
+    [
+      'I think I left the porch light on. Is it still on?',
+      'HassGetState',
+      { name: 'Porch Light', state: 'on' },
+    ],
+    ['We forgot to lock the back door. Can you lock it?', 'HassTurnOn', { name: 'Back Door' }],
+  ])('"%s" acts on the device told of', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+
+  it('a statement with no "it" after it, or a place besides, stays a statement', () => {
+    // what was done is told; nothing else is asked of it
+    expect(read('I locked the front door. Turn off the lights.').intent).toBeNull();
+    // a device told of in a place it is not in: which is meant is not known
+    expect(read('The kitchen light is on in the garage. Turn it off.').intent).toBeNull();
+    // "leave it", "don't turn it on": nothing to do
+    expect(read('The porch light is on. Leave it.').intent).toBeNull();
+    expect(read("I turned off the kettle. Don't turn it on.").intent).toBeNull();
+  });
+});

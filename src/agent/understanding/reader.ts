@@ -288,6 +288,20 @@ export class SecondStage {
     return ents.length === 1 ? ents[0] : undefined;
   }
 
+  /**
+   * The one device a statement names among other words ("I think I left the garage light on"):
+   * one name of one device, no other name, place or kind of device.
+   */
+  deviceToldOf(text: string): IntentEntity | undefined {
+    const { tokens } = this.correct(tokenize(text));
+    const items = tag(this.index, tokens);
+    const names = items.filter((i): i is Extract<Item, { t: 'name' }> => i.t === 'name');
+    if (new Set(names.map((n) => n.v.phrase)).size !== 1) return undefined;
+    if (items.some((i) => i.t === 'area' || i.t === 'floor' || i.t === 'noun')) return undefined;
+    const ents = names[0]!.v.entities.filter((e) => e.domain !== 'scene' && e.domain !== 'person');
+    return ents.length === 1 ? ents[0] : undefined;
+  }
+
   /** The areas the words name (a floor names its areas). */
   areasIn(text: string): IntentArea[] {
     const { tokens } = this.correct(tokenize(text));

@@ -27,6 +27,7 @@ import {
   declarative,
   EVERY_WORDS,
   excepted,
+  narrated,
   NEGATIONS,
   ofASet,
 } from './guards.js';
@@ -84,6 +85,17 @@ const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
 function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
+}
+
+/** A sentence that tells: "the kitchen light is on", "I think I left …", "Sam said …". */
+function toldSentence(sentence: string): boolean {
+  const tokens = tokenize(sentence);
+  return (
+    declarative(sentence, 5) ||
+    narrated(tokens) ||
+    ['i', 'we', 'im', 'ive', 'my', 'our'].includes(tokens[0] ?? '') ||
+    ['said', 'says', 'told', 'thinks', 'reckons'].includes(tokens[1] ?? '')
+  );
 }
 
 export class Understanding {
@@ -148,11 +160,17 @@ export class Understanding {
           const e = this.stage2.namedDevice(sentence);
           // ("downstairs lights. off": a kind in a place named alone names what follows too)
           const group = e ? undefined : this.namedGroup(sentence, area);
-          if (e || group) {
+          // ("The kitchen light is on. Turn it off.", "I think I left the garage light on. Is it
+          // still on?": a statement of one device, then "it")
+          const toldOf =
+            e || group || !toldSentence(sentence) || !/\b(it|its|that|this)\b/i.test(sentences[i + 1]!)
+              ? undefined
+              : this.stage2.deviceToldOf(sentence);
+          if (e || group || toldOf) {
             running.referent = group ?? {
               intent: 'HassGetState',
               slots: {},
-              target: { kind: 'entities', entities: [e!] },
+              target: { kind: 'entities', entities: [(e ?? toldOf)!] },
             };
             naming.add(i);
           }
