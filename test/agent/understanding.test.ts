@@ -4499,3 +4499,21 @@ describe('a statement of one device, then "it" in the next sentence', () => {
     expect(read("I turned off the kettle. Don't turn it on.").intent).toBeNull();
   });
 });
+
+describe("a word the speller cannot place, beside a word of a name, as the name's other word", () => {
+  it.each([
+    ['close the bedroom cartons', 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['unlock the bak door', 'HassTurnOff', { name: 'Back Door' }],
+    ['the desc lamp on', 'HassTurnOn', { name: 'Desk Lamp' }],
+  ])('"%s" is understood', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+
+  it('not when the letters are far, or the word is another thing of its own', () => {
+    // a lamp this home does not have is not the nearest lamp
+    expect(read('turn on the lava lamp').intent).toBeNull();
+    expect(read('switch on the salt lamp').intent).toBeNull();
+    // two letters off a short word is too far: "frat" is no "front"
+    expect(read('unlock the frat door').intent).toBeNull();
+  });
+});

@@ -6,13 +6,13 @@
  * word of action.
  */
 import type { RegistryIndex } from '../intents/index-phrases.js';
-import { tokenize } from '../intents/normalize.js';
+import { editDistance, tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
 import { CUES, NOUNS } from './lexicon.js';
 import { LANDMARK_WORDS } from './described.js';
 import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
-import { Speller } from './speller.js';
+import { skeleton, Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 
 export class Corrector {
@@ -62,6 +62,34 @@ export class Corrector {
     const c = this.speller.correct(said[i]!)?.[0];
     if (!c || c === said[i]) return false;
     return this.namePairs.has(`${said[i - 1] ?? ''} ${c}`) || this.namePairs.has(`${c} ${said[i + 1] ?? ''}`);
+  }
+
+  private known(w: string): boolean {
+    return this.index.vocabulary.has(w) || LEXICON_WORDS.has(w);
+  }
+
+  /**
+   * The one word that makes a name's pair with the neighbour of the word at `i` and is close
+   * to it: its consonants the same ("cartons" → "curtains"), or one letter off for a short word
+   * and two for a longer one, the first letter kept ("bak" → "back", "fornt" → "front").
+   */
+  private partnerOf(said: string[], i: number): string[] | undefined {
+    const t = said[i]!;
+    if (t.length < 3 || this.known(t) || /\d/.test(t) || NEGATIONS.has(t)) return undefined;
+    const found = new Set<string>();
+    const consider = (w: string) => {
+      if (w === t || w[0] !== t[0]) return;
+      const max = t.length <= 4 ? 1 : 2;
+      if (skeleton(w) === skeleton(t) || editDistance(t, w, max) <= max) found.add(w);
+    };
+    const before = said[i - 1];
+    const after = said[i + 1];
+    for (const pair of this.namePairs) {
+      const [x, y] = pair.split(' ') as [string, string];
+      if (after === y) consider(x);
+      if (before === x) consider(y);
+    }
+    return found.size === 1 ? [...found] : undefined;
   }
 
   /** Whether the words name a room and none of the rooms named has a device so called. */
@@ -142,6 +170,9 @@ export class Corrector {
       // words, never into a word of action or feeling
       const placeSaid = ARTICLES.has(said[i - 1] ?? '') && PLACE_PREPOSITIONS.has(said[i - 2] ?? '');
       if (placeSaid && c?.some((w) => w !== t && !this.index.vocabulary.has(w))) c = undefined;
+      // "close the bedroom cartons", "the bak door": a word the speller cannot place, beside a
+      // word of a name, is that name's other word when its letters are close enough
+      if (!c || (c.length === 1 && c[0] === t && !this.known(t))) c = this.partnerOf(said, i) ?? c;
       if (!c) out.push(t);
       else {
         if (c.length !== 1 || c[0] !== t) corrected++;

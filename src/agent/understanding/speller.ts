@@ -166,7 +166,7 @@ function deletes(w: string): string[] {
 }
 
 /** A word's consonants, doubles once: "front" → "frnt", "morning" → "mrng". */
-function skeleton(w: string): string {
+export function skeleton(w: string): string {
   return w.replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1');
 }
 
