@@ -78,7 +78,7 @@ export class Corrector {
     if (t.length < 3 || this.known(t) || /\d/.test(t) || NEGATIONS.has(t)) return undefined;
     const found = new Set<string>();
     const consider = (w: string) => {
-      if (w === t || w[0] !== t[0]) return;
+      if (w === t || !w.startsWith(t[0]!)) return;
       const max = t.length <= 4 ? 1 : 2;
       if (skeleton(w) === skeleton(t) || editDistance(t, w, max) <= max) found.add(w);
     };
