@@ -23,13 +23,20 @@ export class Corrector {
 
   /** Two words said one after the other in a name of the home: "kitchen fan", "fan light". */
   private readonly namePairs = new Set<string>();
+  /** For each word of a name, the words said before it and after it in a name. */
+  private readonly wordsBefore = new Map<string, Set<string>>();
+  private readonly wordsAfter = new Map<string, Set<string>>();
 
   constructor(private readonly index: RegistryIndex) {
     this.sayings = sayingsFor(index);
     for (const e of index.registry.entities)
       for (const n of [e.name, ...(e.aliases ?? [])]) {
         const w = tokenize(n);
-        for (let k = 1; k < w.length; k++) this.namePairs.add(`${w[k - 1]} ${w[k]}`);
+        for (let k = 1; k < w.length; k++) {
+          this.namePairs.add(`${w[k - 1]} ${w[k]}`);
+          addTo(this.wordsBefore, w[k]!, w[k - 1]!);
+          addTo(this.wordsAfter, w[k - 1]!, w[k]!);
+        }
       }
     this.speller = new Speller(
       new Set([...index.vocabulary, ...LEXICON_WORDS]),
@@ -82,13 +89,8 @@ export class Corrector {
       const max = t.length <= 4 ? 1 : 2;
       if (skeleton(w) === skeleton(t) || editDistance(t, w, max) <= max) found.add(w);
     };
-    const before = said[i - 1];
-    const after = said[i + 1];
-    for (const pair of this.namePairs) {
-      const [x, y] = pair.split(' ') as [string, string];
-      if (after === y) consider(x);
-      if (before === x) consider(y);
-    }
+    for (const w of this.wordsBefore.get(said[i + 1] ?? '') ?? []) consider(w);
+    for (const w of this.wordsAfter.get(said[i - 1] ?? '') ?? []) consider(w);
     return found.size === 1 ? [...found] : undefined;
   }
 
@@ -242,3 +244,9 @@ const PLAIN_WORDS = new Set([
 
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);
+
+function addTo(map: Map<string, Set<string>>, key: string, word: string): void {
+  const set = map.get(key);
+  if (set) set.add(word);
+  else map.set(key, new Set([word]));
+}
