@@ -17,14 +17,17 @@ import type { When } from './when.js';
 import { FILLER_WORDS } from './tagger.js';
 
 /** Two commands of one intent on the same devices, said two ways. */
+/** The ids of the devices a reading acts on (none without a target). */
+function deviceIds(reader: RequestReader, r: Reading): string[] {
+  if (!r.target) return [];
+  const devices = r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target);
+  return devices.map((e) => e.entity_id);
+}
+
 export function sameDevices(reader: RequestReader, a: Command, b: Command): boolean {
   if (a.reading.intent !== b.reading.intent || !a.reading.target || !b.reading.target) return false;
-  const ids = (r: Reading) =>
-    r.target!.kind === 'entities'
-      ? r.target!.entities.map((e) => e.entity_id)
-      : reader.stage2.membersOf(r.target!).map((e) => e.entity_id);
-  const x = ids(a.reading).sort().join(' ');
-  const y = ids(b.reading).sort().join(' ');
+  const x = deviceIds(reader, a.reading).sort().join(' ');
+  const y = deviceIds(reader, b.reading).sort().join(' ');
   const { name: _a, area: _b, floor: _c, domain: _d, device_class: _e, ...va } = a.reading.slots;
   const { name: _f, area: _g, floor: _h, domain: _i, device_class: _j, ...vb } = b.reading.slots;
   return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
@@ -32,27 +35,14 @@ export function sameDevices(reader: RequestReader, a: Command, b: Command): bool
 
 /** Two commands on the same devices, whatever each does. */
 export function sameTarget(reader: RequestReader, a: Command, b: Command): boolean {
-  const ids = (r: Reading) =>
-    !r.target
-      ? ''
-      : (r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target))
-          .map((e) => e.entity_id)
-          .sort()
-          .join(' ');
-  const x = ids(a.reading);
-  return x.length > 0 && x === ids(b.reading);
+  const x = deviceIds(reader, a.reading).sort().join(' ');
+  return x.length > 0 && x === deviceIds(reader, b.reading).sort().join(' ');
 }
 
 /** Whether two commands act on one device at least, whatever each does. */
 function shareDevices(reader: RequestReader, a: Command, b: Command): boolean {
-  const ids = (r: Reading) =>
-    !r.target
-      ? []
-      : (r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target)).map(
-          (e) => e.entity_id,
-        );
-  const mine = new Set(ids(a.reading));
-  return ids(b.reading).some((id) => mine.has(id));
+  const mine = new Set(deviceIds(reader, a.reading));
+  return deviceIds(reader, b.reading).some((id) => mine.has(id));
 }
 
 /** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */

@@ -307,6 +307,17 @@ export function joinSentences(
   return { kind: 'compound', parts: once };
 }
 
+/** A sentence that tells: "the kitchen light is on", "I think I left …", "Sam said …". */
+export function toldSentence(sentence: string): boolean {
+  const tokens = tokenize(sentence);
+  return (
+    declarative(sentence, 5) ||
+    narrated(tokens) ||
+    ['i', 'we', 'im', 'ive', 'my', 'our'].includes(tokens[0] ?? '') ||
+    ['said', 'says', 'told', 'thinks', 'reckons'].includes(tokens[1] ?? '')
+  );
+}
+
 /**
  * "Front door.", "Vacuum.": a sentence of a few words, all of them words of the one device
  * read's name or aliases — it names the device, whatever a word of the name could also mean.

@@ -27,7 +27,6 @@ import {
   declarative,
   EVERY_WORDS,
   excepted,
-  narrated,
   NEGATIONS,
   ofASet,
 } from './guards.js';
@@ -40,7 +39,7 @@ import { askedAsRequest, HOME_WIDE } from './questions.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import { joinSentences, namesOnly, sentencesOf } from './sentences.js';
+import { joinSentences, namesOnly, sentencesOf, toldSentence } from './sentences.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
@@ -85,17 +84,6 @@ const PRONOUN_WORDS = new Set(['it', 'them', 'that', 'those', 'one', 'they']);
 /** A reading without a name, a place or even a kind of device ("pause the speaker" → {}). */
 function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
-}
-
-/** A sentence that tells: "the kitchen light is on", "I think I left …", "Sam said …". */
-function toldSentence(sentence: string): boolean {
-  const tokens = tokenize(sentence);
-  return (
-    declarative(sentence, 5) ||
-    narrated(tokens) ||
-    ['i', 'we', 'im', 'ive', 'my', 'our'].includes(tokens[0] ?? '') ||
-    ['said', 'says', 'told', 'thinks', 'reckons'].includes(tokens[1] ?? '')
-  );
 }
 
 export class Understanding {
