@@ -648,7 +648,17 @@ export const FILLER_PHRASES = [
 ];
 
 /** Words that mean "the place I'm in". */
-export const HERE_WORDS = ['here', 'in here', 'inside', 'this room', 'in this room'];
+// ("it's too hot up here": where the speaker is, no step up)
+export const HERE_WORDS = [
+  'here',
+  'in here',
+  'up here',
+  'down here',
+  'out here',
+  'inside',
+  'this room',
+  'in this room',
+];
 
 /** Special readings outside device control. */
 export const TIME_QUESTION = [

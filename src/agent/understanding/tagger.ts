@@ -255,9 +255,50 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     const way = items
       .slice(k + 1, k + 4)
       .find((x): x is Extract<Item, { t: 'cue' }> => x.t === 'cue' && (x.cue === 'up' || x.cue === 'down'));
-    if (it.t !== 'cue' || !['warm', 'heat', 'cool'].includes(tokens[it.start]!) || !way) continue;
-    items[k] = { ...it, cue: way.cue === 'up' ? 'warmer' : 'cooler' };
-    items[items.indexOf(way)] = { t: 'filler', start: way.start, end: way.end };
+    // ("warm it up here": the way said as the start of "up here", right after the object)
+    const hereWay = items
+      .slice(k + 2, k + 4)
+      .find(
+        (x, j) =>
+          x.t === 'here' &&
+          ['up', 'down'].includes(tokens[x.start]!) &&
+          ['pronoun', 'name', 'noun', 'area'].includes(items[k + 1 + j]!.t),
+      );
+    if (it.t !== 'cue' || !['warm', 'heat', 'cool'].includes(tokens[it.start]!) || (!way && !hereWay))
+      continue;
+    if (way) {
+      items[k] = { ...it, cue: way.cue === 'up' ? 'warmer' : 'cooler' };
+      items[items.indexOf(way)] = { t: 'filler', start: way.start, end: way.end };
+    } else items[k] = { ...it, cue: tokens[hereWay!.start] === 'up' ? 'warmer' : 'cooler' };
+  }
+  // "bedroom ceiling fan": a part of one name ("Bedroom Ceiling Light") before a device word
+  // of another kind is a place and the whole name after it ("Bedroom", "Ceiling Fan")
+  for (let k = 0; k + 1 < items.length; k++) {
+    const it = items[k]!;
+    const next = items[k + 1]!;
+    if (it.t !== 'name' || !it.v.partial || next.t !== 'noun' || next.noun.domain === '*') continue;
+    const kinds = [next.noun.domain, ...(next.noun.also ?? [])];
+    if (it.v.entities.some((e) => kinds.includes(e.domain))) continue;
+    let place: { end: number; area: IntentArea } | undefined;
+    index.trie.walk(tokens, it.start, (end, e) => {
+      const v = e.value as NameValue | AreaValue | FloorValue;
+      if (v.kind === 'area' && end < next.end) place = { end, area: v.area };
+    });
+    if (!place) continue;
+    const at = place.end;
+    let whole: NameValue | undefined;
+    index.trie.walk(tokens, at, (end, e) => {
+      const v = e.value as NameValue | AreaValue | FloorValue;
+      if (v.kind === 'name' && end === next.end && v.entities.some((x) => kinds.includes(x.domain)))
+        whole = v;
+    });
+    if (!whole) continue;
+    items.splice(
+      k,
+      2,
+      { t: 'area', area: place.area, start: it.start, end: at },
+      { t: 'name', v: whole, start: at, end: next.end },
+    );
   }
   // "the tv lights": a device word before another is a word of the name of a device of the
   // second kind ("TV Backlight"), when exactly the home's devices of that kind so named fit
