@@ -4554,3 +4554,39 @@ describe('the wrong ones of heldout52–54 at first measure', () => {
     expect(read("it's warm up here").intent).toBeNull();
   });
 });
+
+describe('a question, then a remark that asks for nothing', () => {
+  it.each([
+    [
+      'how cold is it outside, need to know how many layers to put her in',
+      'HassGetState',
+      { name: 'Outside Temperature' },
+    ],
+    [
+      'how warm is it in the office rn, im doing homework up there',
+      'HassClimateGetTemperature',
+      { area: 'Office' },
+    ],
+    [
+      'whats the humidity like in the bathroom my towels never dry',
+      'HassGetState',
+      { name: 'Bathroom Humidity' },
+    ],
+    ['how humid is the bathroom after that long shower', 'HassGetState', { name: 'Bathroom Humidity' }],
+    ['is the telly still on? kids supposed to be doing homework', 'HassGetState', { name: 'Living Room TV' }],
+    ['Is office heater on? Alex works from home today', 'HassGetState', { name: 'Office Heater' }],
+    ['what time is it, lost track after my shift', 'HassGetCurrentTime', {}],
+    ["what's the date today, I can never keep track", 'HassGetCurrentDate', {}],
+  ])('"%s" is the question', (text, intent, slots) => {
+    const r = read(text);
+    expect(r.intent).toBe(intent);
+    expect(r.slots).toMatchObject(slots);
+  });
+
+  it('not a hypothetical, nor a question of something outside the home', () => {
+    expect(read('what happens if I open the front door while the alarm is on?').intent).toBeNull();
+    expect(read('is it going to rain today, I need to hang the washing out').intent).toBeNull();
+    // a request after the question is no remark: never only answered
+    expect(read('is the front door locked? lock it if not').intent).not.toBe('HassGetState');
+  });
+});

@@ -265,6 +265,12 @@ export class SecondStage {
     );
   }
 
+  /** Whether the word is the name of a person of the home ("sam", "alex"). */
+  personNamed(word: string): boolean {
+    const ents = this.index.byWord.get(word);
+    return !!ents && ents.length > 0 && ents.every((e) => e.domain === 'person');
+  }
+
   /** Whether the words name a device: a device's name or a kind of device (not a scene or person). */
   namesDevice(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));

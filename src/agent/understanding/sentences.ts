@@ -7,6 +7,7 @@
  */
 import { saidIs } from './said-is.js';
 import { adviceOrChallenge } from './told.js';
+import { asksNothing, TELLING } from './question-remark.js';
 import { tokenize } from '../intents/normalize.js';
 import { GREETING, tellsAState } from './clauses.js';
 import { FEELINGS } from './choose-intent.js';
@@ -224,7 +225,18 @@ export function joinSentences(
       s.understood.command.reading.target?.kind === 'entities' &&
       s.understood.command.reading.target.entities.every((e) => e.domain === 'scene'),
   );
+  // "Is the telly still on? Kids are meant to be doing homework.": beside questions only, a
+  // sentence that asks for nothing is a remark (an answer changes nothing)
+  const questionsOnly =
+    said.some((s) => s.understood.kind !== 'none') &&
+    said.every(
+      (s) =>
+        s.understood.kind === 'none' ||
+        (s.understood.kind === 'command' && QUESTION_INTENTS.has(s.understood.command.reading.intent)) ||
+        (s.understood.kind === 'special' && TELLING.has(s.understood.intent)),
+    );
   for (const [at, { sentence, understood }] of said.entries()) {
+    if (questionsOnly && understood.kind === 'none' && asksNothing(stage2, sentence)) continue;
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back

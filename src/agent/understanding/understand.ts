@@ -36,6 +36,7 @@ import { aboutAnAction, adviceOrChallenge, taggedQuestion, toldState } from './t
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest, HOME_WIDE } from './questions.js';
+import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
@@ -204,6 +205,12 @@ export class Understanding {
     if (leftAsItIs(withoutSecondThoughts(tokens))) return { kind: 'none' };
     // "porch light ❌": a sign of no, or of yes, is no word of which
     if (/[\u274C\u274E\u2716\u{1F44E}\u{1F6AB}\u26D4]/u.test(text)) return { kind: 'none' };
+    // "how cold is it outside, need to know how many layers to put her in": a question, then a
+    // remark that asks for nothing — before "kids …" is read as said to someone else
+    if (QUESTION_WORDS.has(tokens[0]!) || text.includes('?')) {
+      const asked = questionThenRemark(this, text, area, conv.referent);
+      if (asked) return asked;
+    }
     // "Tom, turn off the telly", "kids, lock the back door": said to someone else
     if (toSomeoneElse(this.engine.registry, text)) return { kind: 'none' };
 
