@@ -108,7 +108,7 @@ export class HomeAgent implements Agent {
         return this.special(u.intent, msg, conv);
       case 'rule': {
         if (msg.user.role === 'viewer') return refuse('HearthAutomationCreate');
-        const commands = plan(asResult(u.rule.command), home).commands;
+        const commands = ruleCommands(u.rule, home);
         if (commands.length === 0)
           return {
             reply: "I can't make that into an automation.",
@@ -285,9 +285,7 @@ export class HomeAgent implements Agent {
 
   private async createRule(rule: RuleDraft): Promise<AgentReply> {
     const intent = 'HearthAutomationCreate';
-    const def = automationFromRule(rule, plan(asResult(rule.command), this.home!).commands, (id) =>
-      this.nameOf(id),
-    );
+    const def = automationFromRule(rule, ruleCommands(rule, this.home!), (id) => this.nameOf(id));
     if (!def) return { reply: "I can't make that into an automation.", intent, actions: [] };
     try {
       const a = await this.home!.createAutomation(def);
@@ -392,4 +390,10 @@ function timerWords(text: string): string[] {
 }
 function labelWords(label: string): Set<string> {
   return new Set(tokenize(label));
+}
+
+/** What a rule would do, planned; nothing when any of its parts acts on nothing. */
+function ruleCommands(rule: RuleDraft, home: HomeAccess): PlannedCommand[] {
+  const each = rule.commands.map((c) => plan(asResult(c), home).commands);
+  return each.some((p) => p.length === 0) ? [] : each.flat();
 }

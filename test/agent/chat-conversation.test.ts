@@ -122,6 +122,49 @@ describe('chat conversations on the demo home', () => {
     expect(made.actions).toEqual([{ entity: 'light.hallway', action: 'on' }]);
   });
 
+  it('makes rules with the sun shifted, hours of the day and several actions, as confirmed', async () => {
+    const automations = async () =>
+      (await t.api('GET', '/api/home/automations', { token: alice.token })).body as {
+        trigger: unknown;
+        conditions: unknown;
+        actions: unknown;
+      }[];
+    const before = (await automations()).length;
+    const q = await chat(alice.token, 'half an hour after sunset every day, turn on the hallway light', {
+      conversation_id: 'r3',
+    });
+    expect(q.reply).toBe(
+      'Every day 30 minutes after sunset, turn on the Hallway Light. Shall I create this automation? Say yes to confirm.',
+    );
+    await chat(alice.token, 'yes', { conversation_id: 'r3' });
+    let list = await automations();
+    expect(list).toHaveLength(before + 1);
+    expect(list[list.length - 1]!.trigger).toEqual({ type: 'solar', event: 'sunset', offset: 30 });
+
+    const h = await chat(
+      alice.token,
+      'if the front door contact turns on after 11pm, turn on the kitchen light and the hallway light',
+      { conversation_id: 'r4' },
+    );
+    expect(h.reply).toBe(
+      'When the Front Door Contact turns on or detects something, after 23:00, turn on the Kitchen Light and the Hallway Light. Shall I create this automation? Say yes to confirm.',
+    );
+    await chat(alice.token, 'yes', { conversation_id: 'r4' });
+    list = await automations();
+    expect(list).toHaveLength(before + 2);
+    const made = list[list.length - 1]!;
+    expect(made.conditions).toEqual([{ type: 'time', after: '23:00' }]);
+    expect(made.actions).toEqual([
+      { entity: 'light.kitchen', action: 'on' },
+      { entity: 'light.hallway', action: 'on' },
+    ]);
+    // a part that acts on nothing makes no automation
+    const none = await chat(alice.token, 'every day at 7 turn on the kitchen light and the sauna', {
+      conversation_id: 'r5',
+    });
+    expect(none.reply).not.toMatch(/Shall I create/);
+  });
+
   it('answers time, date and what it can do with names from this home', async () => {
     expect((await chat(viewer, 'what time is it')).reply).toMatch(/^It is \d\d:\d\d\.$/);
     expect((await chat(viewer, "what's the date today")).reply).toMatch(/^Today is /);

@@ -5,33 +5,42 @@
  */
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Reading } from './reading.js';
-import { cutWhen, recurs } from './when.js';
+import { cutWhen, readClock, readDelay, recurs } from './when.js';
 
 /** A rule said in words, before the person confirms it. */
 export interface RuleDraft {
   trigger:
     | { type: 'time'; at: string; days?: string[] }
-    | { type: 'solar'; event: 'sunrise' | 'sunset' }
+    | { type: 'solar'; event: 'sunrise' | 'sunset'; offset?: number }
     | { type: 'device_state'; entity: string; to: string; name: string };
   conditions: (
     | { type: 'sun'; after?: 'sunset' | 'sunrise'; before?: 'sunset' | 'sunrise' }
     | { type: 'time'; after?: string; before?: string }
   )[];
-  command: Reading;
+  /** What the rule does: one command, or the parts of a compound one ("… and open the blinds"). */
+  commands: Reading[];
 }
 
 /** How a rule's parts are read: its command as any command, its trigger as a state question. */
 export interface RuleContext {
   /** Reads a command in the conversation (templates first, then the second stage). */
   read(tokens: string[]): Reading | undefined;
+  /** Reads a command of several parts ("turn on the kettle and open the blinds"), each an action. */
+  readParts(tokens: string[]): Reading[] | undefined;
   stage2: SecondStage;
   /** The caller's area. */
   area: string | null;
+  /** Whether the rule was wished for in so many words ("make it so …"), set by `readRule`. */
+  wished?: boolean;
 }
 
 /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
 export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefined {
-  let rest = withoutWrapper(tokens);
+  const said = sameSun(tokens);
+  let rest = withoutWrapper(said);
+  // ("set it up so the vacuum runs …": what a device does is the wish only after such words —
+  // "the heating comes on at 5 every day" tells a habit)
+  ctx = { ...ctx, wished: rest !== said };
   // other ways to open a rule: "any time the front door …", "each time …", "as soon as …"
   for (const opener of RULE_OPENERS) {
     if (indexOf(rest, opener) === 0) {
@@ -42,6 +51,20 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   const first = rest[0];
   if (!first) return undefined;
   const conditions: RuleDraft['conditions'] = [];
+  // "half an hour after sunset every day, close the blinds": the sun, shifted, as the trigger
+  const shifted = shiftedSun(rest);
+  if (shifted) {
+    // (a shifted sun as a condition of an event is no condition the engine keeps)
+    if (['when', 'whenever', 'if', 'once'].includes(first)) return undefined;
+    const cmd = ruleCommand(trimLinks(withoutDaily(shifted.rest)), ctx);
+    return cmd
+      ? {
+          trigger: { type: 'solar', event: shifted.event, offset: shifted.offset },
+          conditions,
+          commands: cmd,
+        }
+      : undefined;
+  }
   // "when it gets dark switch on the christmas tree", "put the porch light on every evening
   // once it gets dark": the sun as the trigger, said anywhere — after "once", "as" or "at"
   // only with a word of repeating ("close the blinds as the sun sets" is once, not a rule)
@@ -51,7 +74,7 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
     if (at === undefined) continue;
     const left = withoutDaily([...rest.slice(0, at), ...rest.slice(at + 1 + phrase.length)]);
     const cmd = ruleCommand(trimLinks(left), ctx);
-    return cmd ? { trigger: { type: 'solar', event }, conditions, command: cmd } : undefined;
+    return cmd ? { trigger: { type: 'solar', event }, conditions, commands: cmd } : undefined;
   }
   // conditions anywhere: "after sunset", "before sunrise", "at night"
   for (const [phrase, cond] of [
@@ -70,17 +93,111 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   if (schedule) {
     const cmd = ruleCommand(schedule.rest, ctx);
     if (!cmd) return undefined;
-    return { trigger: schedule.trigger, conditions, command: cmd };
+    return { trigger: schedule.trigger, conditions, commands: cmd };
   }
   if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
+  // "if the back door gets unlocked after 11pm …", "… between 10pm and 6am": hours of the day
+  const hours = timeWindow(rest);
+  if (hours) {
+    conditions.push(hours.condition);
+    rest = hours.rest;
+  }
   // the trigger clause ends where a command begins
   for (let k = 2; k < rest.length; k++) {
     const cmd = ruleCommand(thereAsTriggerPlace(rest.slice(k), rest.slice(1, k)), ctx);
     if (!cmd) continue;
     const trigger = stateTrigger(rest.slice(1, k), ctx);
-    if (trigger) return { trigger, conditions, command: cmd };
+    if (trigger) return { trigger, conditions, commands: cmd };
   }
   return undefined;
+}
+
+/** "sundown", "sunup", "dark" as a time: the words of sunset and sunrise. */
+function sameSun(tokens: string[]): string[] {
+  return tokens.map((t) => (t === 'sundown' ? 'sunset' : t === 'sunup' ? 'sunrise' : t));
+}
+
+/** The sun's words a shifted trigger may follow: "… after sunset", "… before it gets light". */
+const SUN_WORDS: [string[], 'sunset' | 'sunrise'][] = [
+  [['sunset'], 'sunset'],
+  [['dusk'], 'sunset'],
+  [['dark'], 'sunset'],
+  [['it', 'gets', 'dark'], 'sunset'],
+  [['the', 'sun', 'sets'], 'sunset'],
+  [['the', 'sun', 'goes', 'down'], 'sunset'],
+  [['sunrise'], 'sunrise'],
+  [['dawn'], 'sunrise'],
+  [['it', 'gets', 'light'], 'sunrise'],
+  [['the', 'sun', 'rises'], 'sunrise'],
+  [['the', 'sun', 'comes', 'up'], 'sunrise'],
+];
+
+/**
+ * "half an hour after sunset", "20 minutes before sunrise", "an hour after it gets dark": the
+ * sun's event with a signed offset in minutes, and the words without it.
+ */
+function shiftedSun(
+  tokens: string[],
+): { event: 'sunset' | 'sunrise'; offset: number; rest: string[] } | undefined {
+  for (let j = 1; j < tokens.length; j++) {
+    const way = tokens[j];
+    if (way !== 'after' && way !== 'before') continue;
+    const sun = SUN_WORDS.find(([p]) => p.every((w, k) => tokens[j + 1 + k] === w));
+    if (!sun) continue;
+    for (let k = Math.max(0, j - 6); k < j; k++) {
+      const d = readDelay(tokens, k);
+      if (d?.end !== j) continue;
+      const minutes = Math.round(d.seconds / 60);
+      if (minutes === 0 || minutes > 720) return undefined;
+      // ("at half an hour after sunset": the "at" goes with it)
+      const from = tokens[k - 1] === 'at' ? k - 1 : k;
+      return {
+        event: sun[1],
+        offset: way === 'after' ? minutes : -minutes,
+        rest: [...tokens.slice(0, from), ...tokens.slice(j + 1 + sun[0].length)],
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Hours of the day a rule keeps to: "after 11pm", "before 7am", "between 10pm and 6am". A bare
+ * hour after "after" is the evening's ("after 10" is 22:00), after "before" as said; "between
+ * 10 and 6" runs across midnight.
+ */
+function timeWindow(
+  tokens: string[],
+): { condition: { type: 'time'; after?: string; before?: string }; rest: string[] } | undefined {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t !== 'after' && t !== 'before' && t !== 'between') continue;
+    const a = readClock(tokens, i + 1);
+    if (!a) continue;
+    if (t === 'between') {
+      if (tokens[a.end] !== 'and') continue;
+      const b = readClock(tokens, a.end + 1);
+      if (!b) continue;
+      let after = a.at;
+      // ("between 10 and 6": the night between them)
+      if (a.either && b.either && Number(a.at.slice(0, 2)) > Number(b.at.slice(0, 2))) after = evening(a.at);
+      return {
+        condition: { type: 'time', after, before: b.at },
+        rest: [...tokens.slice(0, i), ...tokens.slice(b.end)],
+      };
+    }
+    const at = t === 'after' && a.either ? evening(a.at) : a.at;
+    return {
+      condition: { type: 'time', ...(t === 'after' ? { after: at } : { before: at }) },
+      rest: [...tokens.slice(0, i), ...tokens.slice(a.end)],
+    };
+  }
+  return undefined;
+}
+
+function evening(at: string): string {
+  const h = Number(at.slice(0, 2));
+  return h < 12 ? `${String(h + 12).padStart(2, '0')}${at.slice(2)}` : at;
 }
 
 /**
@@ -98,19 +215,85 @@ function thereAsTriggerPlace(command: string[], trigger: string[]): string[] {
   return [...command.slice(0, at), 'in', ...trigger.slice(from + 1), ...command.slice(at + 1)];
 }
 
-/** The command of a rule: an action, not a question nor a "which one?". */
-function ruleCommand(tokens: string[], ctx: RuleContext): Reading | undefined {
+/**
+ * The command of a rule: an action, not a question nor a "which one?" — or several actions
+ * ("turn on the kettle and open the blinds"), or what a device is to do ("so the vacuum runs
+ * …", "the curtains open …").
+ */
+function ruleCommand(tokens: string[], ctx: RuleContext): Reading[] | undefined {
   const toks = tokens[0] === 'then' ? tokens.slice(1) : tokens;
   if (toks.length === 0) return undefined;
+  const action = (r: Reading | undefined) => !!r && !r.ask && !QUESTION_INTENTS.has(r.intent);
   const r = ctx.read(toks);
-  if (!r || r.ask || QUESTION_INTENTS.has(r.intent)) return undefined;
-  return r;
+  if (r) return action(r) ? [r] : undefined;
+  const doing = ctx.wished ? asOrder(toks) : undefined;
+  if (doing) {
+    const d = ctx.read(doing);
+    if (d) return action(d) ? [d] : undefined;
+  }
+  const parts = ctx.readParts(toks);
+  return parts && parts.length > 1 && parts.every(action) ? parts : undefined;
+}
+
+/** What a device does, as the order to do it: "the vacuum runs" → "run the vacuum". */
+const DOES: [string[], string[]][] = [
+  [['runs'], ['start']],
+  [['run'], ['start']],
+  [['starts'], ['start']],
+  [['opens'], ['open']],
+  [['open'], ['open']],
+  [['closes'], ['close']],
+  [['close'], ['close']],
+  [['shuts'], ['close']],
+  [['locks'], ['lock']],
+  [['unlocks'], ['unlock']],
+  [
+    ['turns', 'on'],
+    ['turn', 'on'],
+  ],
+  [
+    ['goes', 'on'],
+    ['turn', 'on'],
+  ],
+  [
+    ['comes', 'on'],
+    ['turn', 'on'],
+  ],
+  [
+    ['switches', 'on'],
+    ['turn', 'on'],
+  ],
+  [
+    ['turns', 'off'],
+    ['turn', 'off'],
+  ],
+  [
+    ['goes', 'off'],
+    ['turn', 'off'],
+  ],
+  [
+    ['switches', 'off'],
+    ['turn', 'off'],
+  ],
+];
+
+function asOrder(tokens: string[]): string[] | undefined {
+  if (!['the', 'my', 'our'].includes(tokens[0] ?? '')) return undefined;
+  for (let i = 2; i < tokens.length; i++) {
+    const does = DOES.find(([w]) => w.every((x, k) => tokens[i + k] === x));
+    if (!does) continue;
+    const end = i + does[0].length;
+    return [...does[1], ...tokens.slice(0, i), ...tokens.slice(end)];
+  }
+  return undefined;
 }
 
 /** "the garage door opens", "there is motion in the hallway", "the front door is unlocked". */
 function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | undefined {
-  // "movement in the hall" is motion there
-  const clause = said.map((t) => (t === 'movement' ? 'motion' : t));
+  // "movement in the hall" is motion there; "there's someone moving in the hall" is someone moving
+  const words = said.map((t) => (t === 'movement' ? 'motion' : t));
+  const clause =
+    words[0] === 'there' && words[1] === 'is' && SOMEONE.has(words[2] ?? '') ? words.slice(2) : words;
   const EVENTS: [string[], string][] = [
     [['opens'], 'open'],
     // (said without its verb's ending or its "is": "whenever the garage door open")
@@ -153,6 +336,13 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
     [['is', 'away'], 'out'],
     [['is', 'out'], 'out'],
   ];
+  // ("when sam come home", "whenever the garage door close": the verb without its ending)
+  for (const [words, state] of [...EVENTS]) {
+    const verb = words[0]!;
+    if (verb === 'is' || !verb.endsWith('s')) continue;
+    const base = verb === 'goes' ? 'go' : verb.replace(/(ch|sh|ss)es$/, '$1').replace(/s$/, '');
+    EVENTS.push([[base, ...words.slice(1)], state]);
+  }
   // the same event in other kinds' words: a lock "opens" when it is unlocked
   const ALSO: Record<string, string[]> = { open: ['open', 'unlocked'], closed: ['closed', 'locked'] };
   const questions: string[][] = [];

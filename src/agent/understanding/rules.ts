@@ -70,7 +70,10 @@ export function ruleInWords(
             ? 'Every weekend day'
             : `Every ${days.map((d) => DAY_NAMES[d] ?? d).join(' and ')}`;
     when = `${every} at ${t.at}`;
-  } else if (t.type === 'solar') when = `Every day at ${t.event}`;
+  } else if (t.type === 'solar')
+    when = t.offset
+      ? `Every day ${minutesInWords(Math.abs(t.offset))} ${t.offset > 0 ? 'after' : 'before'} ${t.event}`
+      : `Every day at ${t.event}`;
   // a person comes and goes: "When Sam leaves home"
   else if (t.entity.startsWith('person.'))
     when = `When ${t.name} ${t.to === 'home' ? 'comes home' : t.to === 'not_home' ? 'leaves home' : `is ${t.to}`}`;
@@ -131,4 +134,13 @@ export function commandsInWords(commands: PlannedCommand[], nameOf: (id: string)
 function join(items: string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes". */
+function minutesInWords(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const hours = h > 0 ? `${h} hour${h === 1 ? '' : 's'}` : '';
+  const mins = m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '';
+  return [hours, mins].filter((x) => x).join(' ');
 }

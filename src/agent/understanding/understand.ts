@@ -232,10 +232,21 @@ export class Understanding {
     const more = conv.referent ? moreOfTheSame(withoutSecondThoughts(tokens), conv.referent) : undefined;
     if (more) return { kind: 'command', command: { reading: more } };
 
+    // (a rule asked for with "?" — "could you make it so the curtains open at 8?" — is a
+    // request; its command is no question)
+    const questionMark = this.questionMark;
+    this.questionMark = false;
     const ruleCtx = {
       // a rule's command may carry its reason: "… switch the tree off so we stop forgetting"
       read: (toks: string[]) =>
         this.read(toks, area, conv.referent) ?? this.reasonedReading(toks, area, conv.referent),
+      // ("every morning at 8 turn on the kettle and open the blinds": each part an action now)
+      readParts: (toks: string[]) => {
+        const u = readCompound(this, toks.join(' '), area, conv.referent);
+        return u?.kind === 'compound' && u.parts.every((p) => !p.when)
+          ? u.parts.map((p) => p.reading)
+          : undefined;
+      },
       stage2: this.stage2,
       area,
     };
@@ -249,6 +260,7 @@ export class Understanding {
       this.stage2.namesNothing(remark)
         ? readRule(tokenize(marked.slice(0, remarkAt)), ruleCtx)
         : undefined);
+    this.questionMark = questionMark;
     if (rule) return { kind: 'rule', rule };
     if (recurs(tokens)) return { kind: 'none' };
     // "if the back door's unlocked, lock it"

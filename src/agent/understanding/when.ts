@@ -145,7 +145,7 @@ const PARTS_OF_DAY: Record<string, boolean> = {
   night: true,
 };
 
-function readDelay(tokens: string[], i: number): { seconds: number; end: number } | undefined {
+export function readDelay(tokens: string[], i: number): { seconds: number; end: number } | undefined {
   // "half an hour", "a half hour", "half hour"
   if (tokens[i] === 'half' && (tokens[i + 1] === 'an' || tokens[i + 1] === 'a') && tokens[i + 2] === 'hour')
     return { seconds: 1800, end: i + 3 };
@@ -197,7 +197,7 @@ function readDelay(tokens: string[], i: number): { seconds: number; end: number 
 }
 
 /** What the words around a bare hour say of it: after noon, or tonight ("at 1 tonight" is 01:00). */
-type DayHalf = boolean | 'night';
+export type DayHalf = boolean | 'night';
 
 /**
  * An hour said with "tonight": 12 is midnight and 1 to 3 the small hours after it ("turn the
@@ -208,7 +208,7 @@ function tonightHour(h: number): number {
   return h >= 4 && h < 12 ? h + 12 : h;
 }
 
-function readClock(
+export function readClock(
   tokens: string[],
   i: number,
   pmSaid: DayHalf = false,
