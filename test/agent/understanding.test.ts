@@ -4677,3 +4677,47 @@ describe('rules: the sun shifted, hours of the day, several actions, what a devi
     ).toBe('Every day 45 minutes before sunrise, open the Bedroom Curtains.');
   });
 });
+
+describe('heldout52–54, first round: a cry first, a scene after a remark, what someone did', () => {
+  it('a cry that opens the message is set apart, as by a comma', () => {
+    expect(read('ugh too bright', 'Bedroom')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { area: 'Bedroom', brightness_step: 'down' },
+    });
+    expect(read('ugh lights off', 'Kitchen')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { area: 'Kitchen' },
+    });
+    // a word that only starts like one is none
+    expect(read('umbrella').intent).toBeNull();
+  });
+
+  it('a scene by its whole name, asked for, after a remark with no comma', () => {
+    expect(read("we're all heading to class away mode")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Away' },
+    });
+    expect(read('ppl r coming over dinner party scene pls')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Dinner Party' },
+    });
+  });
+
+  it('not a scene a remark speaks of', () => {
+    expect(read('i read a book about movie night').intent).toBeNull();
+    expect(read('we love movie night scene').intent).toBeNull();
+    expect(read('i hate away mode').intent).toBeNull();
+    expect(read('my favourite thing is movie night scene').intent).toBeNull();
+  });
+
+  it('what someone did, after the request, is its reason', () => {
+    expect(read('turn the kitchen fan on someone burnt toast')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Fan' },
+    });
+    expect(read('turn the porch light on sam turned it off')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+  });
+});

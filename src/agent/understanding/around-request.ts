@@ -63,18 +63,22 @@ export function withReason(
     // "… jess is asleep", "… sam was out": someone by name, then what they are; "… moms
     // pulling in", "… nobody's using it": someone, then what they are doing (the "'s" the
     // words no longer show)
+    // ("… someone burnt toast", "… sam spilt his juice": what someone did)
+    const anyone = ANYONE.has(tail[0]!) || reader.stage2.personNamed(tail[0]!);
     const someone =
       (['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') ||
-        (doingSomething(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0)) &&
-      !LEXICON_WORDS.has(tail[0]!) &&
-      reader.stage2.namesNothing(tail[0]!) &&
+        (doingSomething(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0) ||
+        (anyone && DID.test(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0)) &&
+      ((!LEXICON_WORDS.has(tail[0]!) && reader.stage2.namesNothing(tail[0]!)) || anyone) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
       // (not "… on | saturday was …": a time or the object of a preposition; "nobody" is
       // someone here)
       (!NOT_POLITE.has(tail[0]!) || tail[0] === 'nobody') &&
-      !['on', 'in', 'at', 'for', 'to', 'from', 'of', 'with', 'by', 'the', 'a', 'an'].includes(
+      // (someone who did something may follow the particle: "… fan on | someone burnt toast")
+      (!['on', 'in', 'at', 'for', 'to', 'from', 'of', 'with', 'by', 'the', 'a', 'an'].includes(
         tokens[i - 1]!,
-      ) &&
+      ) ||
+        (anyone && ['on', 'off'].includes(tokens[i - 1]!) && DID.test(tail[1] ?? ''))) &&
       // (after a request with its action: "movie night | kai was rubbish" asks nothing)
       reader.stage2.hasAction(tokens.slice(0, i).join(' '));
     const subject =
@@ -225,11 +229,17 @@ export function afterRemark(
     const text = head.join(' ');
     const greeting = head.every((t) => GREETING.has(t));
     // after a greeting, anything ("night all good night mode pls"); else a verb opens it
+    // ("we're all heading to class away mode": a scene by its whole name opens one too)
     if (
       !greeting &&
       !ACTION_VERBS.has(tokens[i]!) &&
       !REQUEST_VERBS.has(tokens[i]!) &&
-      !REQUEST_OPENERS.has(tokens[i]!)
+      !REQUEST_OPENERS.has(tokens[i]!) &&
+      !(
+        i >= 3 &&
+        !SCENE_OBJECT_BEFORE.has(tokens[i - 1]!) &&
+        reader.stage2.opensWithScene(tokens.slice(i).join(' '))
+      )
     )
       continue;
     const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
@@ -349,6 +359,20 @@ const SELF = new Set(['i', 'im', 'ive', 'id', 'ill', 'we', 'were', 'weve', 'wed'
 const LEADS_ON = new Set(
   `to and or but not dont didnt never will would should could can might must shall i we you he she
    they it then if when so that who which`.split(/\s+/),
+);
+/** Someone, by a word that names no one of the home. */
+const ANYONE = new Set(['someone', 'somebody', 'everyone', 'everybody', 'nobody', 'noone']);
+/** A verb of what was done: "burnt", "spilt", "cooked", "dropped". */
+const DID =
+  /^(?:[a-z]{3,}ed|burnt|spilt|made|left|broke|forgot|took|brought|came|went|got|did|had|ate|threw|knocked)$/;
+
+/**
+ * Words after which a scene's name is what a remark speaks of, not a request: "I hate away
+ * mode", "a book about movie night", "my favourite is movie night".
+ */
+const SCENE_OBJECT_BEFORE = new Set(
+  `about of for with like likes love loves hate hates enjoy enjoys prefer prefers miss misses called
+   named than the a an to on in at from into is was are were be been my our your their his her`.split(/\s+/),
 );
 /** Verbs that open a request, besides the action verbs: "do the away setting", "pop the kettle on". */
 const REQUEST_VERBS = new Set(['do', 'send', 'pop', 'bring', 'get', 'give', 'stick', 'flick', 'chuck']);

@@ -67,6 +67,20 @@ const OPENING_CALLS = new Set([
 const DOER = new Set(['i', 'we', 'they', 'he', 'she', 'ill', 'well', 'im', 'were']);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
+/** Words after a scene's name that say it is asked for: "… scene", "… mode", "… pls". */
+const SCENE_ASKED = new Set([
+  'scene',
+  'mode',
+  'setting',
+  'lighting',
+  'please',
+  'pls',
+  'plz',
+  'now',
+  'rn',
+  'asap',
+]);
+
 export class SecondStage {
   private readonly corrector: Corrector;
 
@@ -263,6 +277,19 @@ export class SecondStage {
         i.t === 'number' ||
         (i.t === 'state' && (i.word === 'on' || i.word === 'cleaning') && !told),
     );
+  }
+
+  /**
+   * Whether the words open with the whole name of a scene said as a request: with a word of
+   * scenes or of asking after it ("dinner party scene pls", "away mode") — not "movie night"
+   * alone, which may be what a remark speaks of ("I read a book about movie night").
+   */
+  opensWithScene(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    const first = tag(this.index, tokens)[0];
+    if (first?.t !== 'name' || first.v.partial || !first.v.entities.every((e) => e.domain === 'scene'))
+      return false;
+    return SCENE_ASKED.has(tokens[first.end - 1]!) || SCENE_ASKED.has(tokens[first.end] ?? '');
   }
 
   /** Whether the word is the name of a person of the home ("sam", "alex"). */

@@ -127,7 +127,7 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const text = taggedQuestion(said);
+    const text = criedApart(taggedQuestion(said));
     const sentences = sentencesOf(text);
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
@@ -712,3 +712,13 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
+
+/**
+ * "ugh too bright", "brr too cold": a cry that opens a message is set apart as by a comma
+ * ("ugh, too bright"), whatever follows.
+ */
+function criedApart(text: string): string {
+  return text.replace(CRY, '$1,');
+}
+const CRY =
+  /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg))\b(?![,!.?'\u2019-])/i;
