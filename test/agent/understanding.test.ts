@@ -1913,8 +1913,6 @@ describe('found by a review of this sitting: never the wrong device, the opposit
       'Lock the front door. Need the iron off.',
       'Turn on the desk lamp. Need it dimmer.',
       'Turn the heating on. It was on 18 so put it to 21.',
-      // a wait is a wait
-      'give me a minute, then turn the lights off',
       // a number that may be the value asked for
       "turn the thermostat down so it's 16 overnight",
       'turn the heating to 20 and half the brightness of the lamp',
@@ -4719,5 +4717,41 @@ describe('heldout52–54, first round: a cry first, a scene after a remark, what
       intent: 'HassTurnOn',
       slots: { name: 'Porch Light' },
     });
+  });
+});
+
+describe('heldout52–54, second round', () => {
+  it('"give me 5 minutes then …" is the wait before the command, as "give it 5 minutes"', () => {
+    expect(read('give me 5 minutes then shut the garage door')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door', delay_seconds: 300 },
+    });
+    expect(read('give me a minute, then turn the lights off').slots).toMatchObject({ delay_seconds: 60 });
+  });
+
+  it('"up all the way" is the most there is; a motion sensor "picked anything up" detected', () => {
+    expect(read('turn the desk lamp up all the way')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Desk Lamp', brightness: 100 },
+    });
+    expect(read('has the hallway motion picked anything up')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Hallway Motion', state: 'on' },
+    });
+  });
+
+  it('a person asked of anything but where they are, or what a device used: declined', () => {
+    expect(read('is sam mad at me').intent).toBeNull();
+    expect(read('is sam happy').intent).toBeNull();
+    expect(read('how much electricity did the kettle use this month').intent).toBeNull();
+    expect(read('how much power is the heater using').intent).toBeNull();
+    // where they are is still asked
+    expect(read('is sam home')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Sam', state: 'home' },
+    });
+    expect(read('is sam around').intent).toBe('HassGetState');
+    expect(read('where is sam').intent).toBe('HassGetState');
+    expect(read('how much is the thermostat set to').intent).toBe('HassGetState');
   });
 });

@@ -103,7 +103,8 @@ export function leadingSecondThoughts(tokens: string[]): number {
 /** "give it twenty minutes", "wait ten minutes", "in an hour": a wait and nothing else. */
 export function waitOnly(tokens: string[]): When | undefined {
   const words = tokens.filter(
-    (t) => !['give', 'it', 'wait', 'for', 'about', 'just', 'ok', 'okay', 'so'].includes(t),
+    // ("give me 5 minutes then …", "give us ten minutes")
+    (t) => !['give', 'it', 'me', 'us', 'wait', 'for', 'about', 'just', 'ok', 'okay', 'so'].includes(t),
   );
   const cut = cutWhen(words[0] === 'in' ? words : ['in', ...words]);
   return cut.when?.delay_seconds !== undefined && cut.tokens.length === 0 ? cut.when : undefined;

@@ -463,6 +463,14 @@ export const STATE_QUESTION: Record<string, string> = {
   charging: 'docked',
   cleaning: 'cleaning',
   detected: 'detected',
+  // "has the hallway motion picked anything up", "… seen anyone"
+  'picked anything up': 'detected',
+  'picked up anything': 'detected',
+  'picked anyone up': 'detected',
+  'seen anything': 'detected',
+  'seen anyone': 'detected',
+  'spotted anything': 'detected',
+  'spotted anyone': 'detected',
 };
 
 export const PRONOUNS = new Set(['it', 'them', 'that', 'those', 'this', 'these', 'they', 'one', 'ones']);

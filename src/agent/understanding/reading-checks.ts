@@ -332,3 +332,29 @@ export function notToBeDone(
     tokens.some((w, i) => SCENE_ENDING.has(w) || (w === 'out' && tokens[i + 1] === 'of'))
   );
 }
+
+/**
+ * A question this home cannot answer though it names a device or a person: "is sam mad at
+ * me" (a person asked of anything but where they are), "how much electricity did the kettle
+ * use this month" (use and cost, which no state of the device tells).
+ */
+export function unanswerable(r: Reading, tokens: string[]): boolean {
+  if (r.intent !== 'HassGetState') return false;
+  const t = r.target;
+  const people =
+    t?.kind === 'entities' && t.entities.length > 0 && t.entities.every((e) => e.domain === 'person');
+  // ("is sam home", "is sam around": asked with a state; "where is sam" asks where)
+  if (
+    people &&
+    r.slots.state === undefined &&
+    ['is', 'are', 'was', 'were'].includes(tokens[0] ?? '') &&
+    !tokens.some((w) => ['around', 'about', 'here', 'there', 'anywhere', 'somewhere', 'where'].includes(w))
+  )
+    return true;
+  const usage = tokens.some((w) => USAGE.has(w));
+  const sensor = t?.kind === 'entities' && t.entities.every((e) => e.domain === 'sensor');
+  return usage && tokens.includes('much') && !sensor;
+}
+const USAGE = new Set(
+  'electricity energy power use used uses using consume consumed consumes cost costs costing bill'.split(' '),
+);

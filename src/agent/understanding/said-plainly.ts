@@ -245,9 +245,11 @@ export function saidPlainly(said: string[]): string[] {
       }
     }
   // "crank the mirror light all the way up", "as bright as it goes": the most there is
-  const most = /\b(all the way up|as (bright|loud|high) as (possible|it goes|it will go)|full blast)\b/.exec(
-    raw.join(' '),
-  );
+  // ("turn the desk lamp up all the way": the way first)
+  const most =
+    /\b(all the way up|up all the way|as (bright|loud|high) as (possible|it goes|it will go)|full blast)\b/.exec(
+      raw.join(' '),
+    );
   if (most) {
     const at = raw.join(' ').slice(0, most.index).split(' ').filter(Boolean).length;
     raw.splice(at, most[0].split(' ').length, 'to', 'max');

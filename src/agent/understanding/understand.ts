@@ -46,6 +46,7 @@ import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
 import {
   alarmClock,
+  unanswerable,
   asEntity,
   closedBy,
   namedElsewhere,
@@ -430,6 +431,7 @@ export class Understanding {
     // "heater 6am", "radio 4", "the 2 lamps": a number that is no value
     if (valueMisread(tokens, this.said, r)) return undefined;
     if (alarmClock(this.stage2, r, tokens, false)) return undefined;
+    if (unanswerable(r, tokens)) return undefined;
     // "turn off the kitchen light in the office": a named device said in a place it is not in
     if (namedElsewhere(this.stage2, this.engine.registry, r)) return undefined;
     // "turn off the bedroom lamps": the lamps, not every light
