@@ -4755,3 +4755,30 @@ describe('heldout52–54, second round', () => {
     expect(read('how much is the thermostat set to').intent).toBe('HassGetState');
   });
 });
+
+describe('a remark of its own after the request: where the speaker goes, an event told of someone', () => {
+  it.each([
+    [
+      "could you lock the back door for me, I don't want to walk all the way back to the kitchen",
+      { name: 'Back Door' },
+    ],
+    ["turn off the porch light, I'm going to the kitchen", { name: 'Porch Light' }],
+    [
+      "Would you please turn on the porch light, Sam is still out at the feed store and I don't want him tripping on the steps when he gets home",
+      { name: 'Porch Light' },
+    ],
+  ])('"%s" is the request', (text, slots) => {
+    expect(read(text).slots).toEqual(slots);
+  });
+
+  it('not a wish about a device, nor an event to wait for, nor a request in the remark', () => {
+    expect(read('turn on the porch light, I want it on when he gets home').intent).toBeNull();
+    expect(read('turn on the porch light, when he gets home').intent).toBeNull();
+    expect(read('lock the back door, I will unlock it when I get home').intent).toBeNull();
+    expect(read("turn on the porch light, I'm going to turn off the kitchen light").intent).toBeNull();
+    // the place the speaker goes says which light, where none is named
+    expect(read("put the light on, I'm heading into the garage", 'Kitchen').slots).toEqual({
+      name: 'Garage Light',
+    });
+  });
+});

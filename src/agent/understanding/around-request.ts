@@ -393,3 +393,38 @@ function withoutNegations(tokens: string[]): string[] {
       ),
   );
 }
+
+/** Verbs of the speaker going somewhere: "walk", "head", "traipse". */
+const GOING = new Set(
+  'walk walking go going get getting come coming run running head heading trek trudge climb climbing drive driving traipse wander'.split(
+    ' ',
+  ),
+);
+/** Words of the way there: "all the way back to", "up into". */
+const THE_WAY = new Set([
+  'all',
+  'the',
+  'way',
+  'back',
+  'to',
+  'into',
+  'through',
+  'up',
+  'down',
+  'across',
+  'over',
+  'out',
+]);
+
+/**
+ * "…, I don't want to walk all the way back to the kitchen": a statement of the speaker
+ * going somewhere. The place is where they go, the way there ("back") no name; it asks for
+ * nothing if nothing else in it is an action or a device.
+ */
+export function ownGoing(stage2: SecondStage, tokens: string[]): boolean {
+  if (!SELF.has(tokens[0] ?? '') || tokens[0] === 'thats') return false;
+  const v = tokens.findIndex((t) => GOING.has(t));
+  if (v < 0) return false;
+  const rest = tokens.filter((t, i) => !(i > v && THE_WAY.has(t)) && !NEGATIONS.has(t)).join(' ');
+  return stage2.cuesOf(rest).length === 0 && !stage2.namesDevice(rest) && !/\d/.test(rest);
+}

@@ -4,7 +4,13 @@
  * command said twice is no part of its own.
  */
 import { tokenize } from '../intents/normalize.js';
-import { afterRemark, placeMovesNothing, withReason, type RequestReader } from './around-request.js';
+import {
+  afterRemark,
+  ownGoing,
+  placeMovesNothing,
+  withReason,
+  type RequestReader,
+} from './around-request.js';
 import { FEELINGS } from './choose-intent.js';
 import { doingSomething, GREETING, leadingSecondThoughts, tellsAState, waitOnly } from './clauses.js';
 import { ACTION_VERBS, declarative } from './guards.js';
@@ -254,6 +260,13 @@ export function compound(
       !readsAsCommand(reader, seg, area, ref)
     )
       return;
+    // "…, I don't want to walk all the way back to the kitchen": where the speaker goes
+    // (after a device named as such: "put the light on, I'm heading into the garage" says which)
+    const lastName = parts[parts.length - 1]?.reading.slots.name;
+    const named =
+      typeof lastName === 'string' &&
+      tokenize(lastName).every((w) => tokenize(heads[heads.length - 1] ?? '').includes(w));
+    if (named && !carry && ownGoing(reader.stage2, segTokens)) return;
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     // ("thanks so much in advance - would you …": before it, one that asks for no action)
     if (

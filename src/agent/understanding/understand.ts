@@ -278,7 +278,8 @@ export class Understanding {
       /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)(?! (?:took|left|came|went|got|was|were|did|had|made|put|turned|switched|locked|unlocked|opened|closed|said|told|saw|heard|walked|arrived|woke|forgot|brought)\b)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
         tokens.join(' '),
       ) &&
-      !cutWhen(tokens).when
+      !cutWhen(tokens).when &&
+      !eventInRemark(this.stage2, marked)
     )
       return { kind: 'none' };
     // ("whenever sam comes home, switch on the hallway light" not read as a rule: an event to
@@ -724,3 +725,42 @@ function criedApart(text: string): string {
 }
 const CRY =
   /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg))\b(?![,!.?'\u2019-])/i;
+
+/** Who a remark of its own is about: "I don't want him tripping …", "Sam is still out …". */
+const REMARK_SUBJECTS = new Set([
+  'i',
+  'im',
+  'ive',
+  'id',
+  'we',
+  'were',
+  'he',
+  'hes',
+  'she',
+  'shes',
+  'they',
+  'theyre',
+]);
+
+/**
+ * "turn on the porch light, Sam is still out and I don't want him tripping on the steps when
+ * he gets home": an event told inside a remark after the request, a sentence of its own about
+ * someone — not when to act. Not a wish about a device ("…, I want it on when he gets home").
+ */
+function eventInRemark(stage2: SecondStage, marked: string): boolean {
+  const at = marked.indexOf(',');
+  if (at < 0) return false;
+  const head = tokenize(marked.slice(0, at));
+  const tail = tokenize(marked.slice(at + 1));
+  if (head.some((w) => ['when', 'whenever', 'once'].includes(w)) || tail.length < 5) return false;
+  if (!REMARK_SUBJECTS.has(tail[0]!) && !stage2.personNamed(tail[0]!)) return false;
+  const tailText = tail.join(' ');
+  return (
+    !stage2.namesDevice(tailText) &&
+    !tail.some(
+      (w, i) => ACTION_VERBS.has(w) || (PRONOUN_WORDS.has(w) && STATE_AFTER.has(tail[i + 1] ?? '')),
+    ) &&
+    !tail.some((w) => ['you', 'u', 'please', 'pls'].includes(w))
+  );
+}
+const STATE_AFTER = new Set(['on', 'off', 'up', 'down', 'open', 'closed', 'shut', 'locked', 'unlocked']);
