@@ -4782,3 +4782,22 @@ describe('a remark of its own after the request: where the speaker goes, an even
     });
   });
 });
+
+describe('chat spellings: "n" before a device word, a small word said twice, "wen"', () => {
+  it('"n" is "and" before a device, "in" before a place', () => {
+    expect(read('turn off the desk lamp n the office heater')).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Desk Lamp', '2.name': 'Office Heater' },
+    });
+    expect(read('turn on the lights n the living room please')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { domain: 'light', area: 'Living Room' },
+    });
+    expect(read('turn on the lights n the bedroom upstairs').slots).toMatchObject({ area: 'Bedroom' });
+  });
+
+  it('"and and" is "and"; "wen" is "when"', () => {
+    expect(read('turn off the desk lamp and and the office heater').intent).toBe('HassTurnOff+HassTurnOff');
+    expect(read('wen sam gets home put the porch light on').intent).toBe('HearthAutomationCreate');
+  });
+});

@@ -154,6 +154,8 @@ const SHORTHAND: Record<string, string[]> = {
   q: [],
   dat: ['that'],
   wat: ['what'],
+  // "wen sam gets home …"
+  wen: ['when'],
   da: ['the'],
   ty: ['thanks'],
   x: [],

@@ -5,6 +5,7 @@
 import { tokenize } from '../intents/normalize.js';
 import type { IntentRegistry } from '../intents/registry.js';
 import { sayingsFor } from './sayings.js';
+import { NOUNS } from './lexicon.js';
 
 /**
  * Words after which "one" stands for a device: area and floor words ("the upstairs one") and
@@ -101,10 +102,15 @@ export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<strin
   const said = stairsAsFloor(text).split(/\s+/);
   const low = said.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
   // "turn on the lights n the bedroom": "n" before a place of the home is "in", not "and"
+  // (not when a device word follows the place: "the desk lamp n the office heater" is "and")
   const words = said.map((w, i) => {
     if (w.toLowerCase() !== 'n' || i === 0) return w;
-    const place = ['the', 'my', 'our'].includes(low[i + 1] ?? '') ? low[i + 2] : low[i + 1];
-    return place && areaWords.has(place) ? 'in' : w;
+    let k = ['the', 'my', 'our'].includes(low[i + 1] ?? '') ? i + 2 : i + 1;
+    const place = low[k];
+    if (!place || !areaWords.has(place)) return w;
+    while (areaWords.has(low[k] ?? '') || low[k] === 'room') k++;
+    const next = low[k];
+    return next !== undefined && NOUNS[next] !== undefined ? w : 'in';
   });
   const bare = words.map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
   const question = ASKING.test(bare[0] ?? '') || /\?\s*$/.test(text);

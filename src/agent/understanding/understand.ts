@@ -721,7 +721,8 @@ const DOMAIN_OF: Record<string, string> = {
  * ("ugh, too bright"), whatever follows.
  */
 function criedApart(text: string): string {
-  return text.replace(CRY, '$1,');
+  // ("put the telly off and and the big light too": a small word said twice is said once)
+  return text.replace(CRY, '$1,').replace(/\b(and|the|a|to|of|my|in)(?:\s+\1)+\b/gi, '$1');
 }
 const CRY =
   /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg))\b(?![,!.?'\u2019-])/i;
