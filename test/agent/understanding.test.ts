@@ -4801,3 +4801,16 @@ describe('chat spellings: "n" before a device word, a small word said twice, "we
     expect(read('wen sam gets home put the porch light on').intent).toBe('HearthAutomationCreate');
   });
 });
+
+describe('a habit told in a sentence after the request', () => {
+  it('"… keeps distracting her" tells, it asks for no "keep … on"', () => {
+    expect(read('Please can you switch off the Christmas tree? The flashing keeps distracting her.')).toEqual(
+      {
+        intent: 'HassTurnOff',
+        slots: { name: 'Christmas Tree' },
+      },
+    );
+    // "keep the fan running" still asks
+    expect(read('keep the ceiling fan running').intent).not.toBeNull();
+  });
+});

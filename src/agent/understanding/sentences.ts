@@ -126,7 +126,7 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
  */
 export function asideSentence(stage2: SecondStage, sentence: string): boolean {
   if (stage2.isRemark(sentence)) return true;
-  const tokens = withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)));
+  const tokens = withoutHabit(withoutOwnForgetting(withoutIntensifiers(tokenize(sentence))));
   // an exclamation: "What a night!", "what a day that was"
   if (
     tokens[0] === 'what' &&
@@ -158,6 +158,16 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
     blockers.length > 0 &&
     blockers.every((t) => NEGATIONS.has(t)) &&
     stage2.isAside(tokens.filter((t) => !NEGATIONS.has(t)).join(' '), { names: false })
+  );
+}
+
+/**
+ * "The flashing keeps distracting her": "keeps" before what keeps happening tells a habit — it
+ * is no "keep … on" (not "keep the fan running", whose object comes first).
+ */
+function withoutHabit(tokens: string[]): string[] {
+  return tokens.filter(
+    (t, i) => !(['keeps', 'kept'].includes(t) && i > 0 && /^[a-z]{3,}ing$/.test(tokens[i + 1] ?? '')),
   );
 }
 
