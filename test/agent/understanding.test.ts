@@ -4814,3 +4814,51 @@ describe('a habit told in a sentence after the request', () => {
     expect(read('keep the ceiling fan running').intent).not.toBeNull();
   });
 });
+
+describe("a review of this sitting's mechanisms (bench/probe-own-changes-4.jsonl): where they must not fire", () => {
+  it.each([
+    // a scene a remark speaks of
+    'we should rename movie night scene',
+    'we need to fix away mode',
+    'our old house had away mode',
+    'i told sam away mode now',
+    'sam was asking whether movie night scene works',
+    // when to act, told in the remark
+    'turn on the porch light, sam is still out so do it when he gets home',
+    'turn on the porch light, sam is out but only when he gets home',
+    'unlock the front door, she is out and she will need it when she arrives',
+    // told of, not asked
+    'mum said turn the kitchen fan on someone burnt toast',
+    'you should have turned the kitchen fan on someone burnt toast',
+    // "here" with no room known is no room
+    'turn off the lights up here',
+    // a question, then a request of its own: never only answered
+    'is the back door locked we are going out lock it',
+  ])('"%s" does not act', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+
+  it('"up" and "down" after a verb and its object are its way, then "here" the place', () => {
+    expect(read('turn the music up here', 'Kitchen')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up' },
+    });
+    expect(read('put the blinds down here', 'Living Room')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
+  });
+
+  it('no rule that is not wished for, is told, is one time only, or rings an alarm', () => {
+    const rule = (text: string) => u.understand(text, null, { touched: 0 }).kind === 'rule';
+    expect(rule('stop closing the blinds half an hour after sunset')).toBe(false);
+    expect(rule('i hate it when the blinds close half an hour after sunset')).toBe(false);
+    expect(rule('the blinds close an hour after sunset')).toBe(false);
+    expect(rule('when sam come home next time turn on the porch light')).toBe(false);
+    expect(rule('make it so the alarm goes off every day at 7')).toBe(false);
+    // an "after 10" in the command is the command's, no hours of the trigger
+    expect(rule('when the front door opens turn on the hallway light and turn it off after 10')).toBe(false);
+    // a reason after the rule may say "stop"
+    expect(rule('every weeknight at 11 switch the christmas tree off so we stop forgetting')).toBe(true);
+  });
+});

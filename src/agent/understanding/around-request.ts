@@ -64,7 +64,10 @@ export function withReason(
     // pulling in", "… nobody's using it": someone, then what they are doing (the "'s" the
     // words no longer show)
     // ("… someone burnt toast", "… sam spilt his juice": what someone did)
-    const anyone = ANYONE.has(tail[0]!) || reader.stage2.personNamed(tail[0]!);
+    // (not after words told of or wished done: "mum said turn …", "you should have turned …")
+    const anyone =
+      (ANYONE.has(tail[0]!) || reader.stage2.personNamed(tail[0]!)) &&
+      !tokens.slice(0, i).some((t) => TOLD_OF.has(t));
     const someone =
       (['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') ||
         (doingSomething(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0) ||
@@ -238,6 +241,7 @@ export function afterRemark(
       !(
         i >= 3 &&
         !SCENE_OBJECT_BEFORE.has(tokens[i - 1]!) &&
+        busyRemark(tokens.slice(0, i)) &&
         reader.stage2.opensWithScene(tokens.slice(i).join(' '))
       )
     )
@@ -360,6 +364,43 @@ const LEADS_ON = new Set(
   `to and or but not dont didnt never will would should could can might must shall i we you he she
    they it then if when so that who which`.split(/\s+/),
 );
+/**
+ * A remark of what someone is doing or about to do, before a scene asked for with no comma:
+ * "we're all heading to class", "ppl r coming over" — a form of "be" and a word of doing or
+ * going; not what someone said, asked, had or should do ("I told sam", "we should rename").
+ */
+function busyRemark(head: string[]): boolean {
+  if (head.some((t) => REPORTED.has(t))) return false;
+  return head.some(
+    (t, k) => BE.has(t) && head.slice(k + 1, k + 4).some((w) => /^[a-z]{3,}ing$/.test(w) || GONE.has(w)),
+  );
+}
+const BE = new Set([
+  're',
+  'are',
+  'r',
+  'is',
+  's',
+  'am',
+  'im',
+  'were',
+  'was',
+  'youre',
+  'theyre',
+  'hes',
+  'shes',
+]);
+const GONE = new Set(['off', 'out', 'home', 'back', 'asleep', 'ready', 'here', 'over', 'leaving', 'up']);
+/** Words of what was said, asked, had or might be done: the scene is what they speak of. */
+const REPORTED = new Set(
+  `told tell telling said say says asked ask asking wondering whether if should could would might need
+   needs want wants had have has did does rename renamed fix fixed try trying dislike dislikes think
+   thought know knew remember works work worked broken`.split(/\s+/),
+);
+
+/** Words before a request that make it told of, not asked: "mum said …", "you should have …". */
+const TOLD_OF = new Set(['said', 'says', 'told', 'tells', 'should', 'shouldve', 'have', 'had']);
+
 /** Someone, by a word that names no one of the home. */
 const ANYONE = new Set(['someone', 'somebody', 'everyone', 'everybody', 'nobody', 'noone']);
 /** A verb of what was done: "burnt", "spilt", "cooked", "dropped". */

@@ -45,6 +45,9 @@ const REMARK_OPENERS = new Set([
   'just',
 ]);
 
+/** What a verb of action acts on, said after it: "lock it", "switch the heater off". */
+const OBJECTS = new Set(['it', 'them', 'that', 'this', 'those', 'these', 'the', 'all', 'everything']);
+
 /** Words of a request or of speaking to the agent: such a tail is no remark. */
 const ASKING = new Set(['you', 'u', 'ya', 'please', 'pls', 'plz', 'plis']);
 
@@ -130,6 +133,9 @@ export function asksNothing(stage2: SecondStage, said: string): boolean {
   const words = tokenize(said);
   if (words.length === 0 || ACTION_VERBS.has(words[0]!) || CONDITIONS.has(words[0]!)) return false;
   if (words.some((w) => ASKING.has(w))) return false;
+  // ("… we are going out lock it", "… sam left it on again switch it off": a request inside)
+  if (words.some((w, i) => ACTION_VERBS.has(w) && words.slice(i + 1, i + 3).some((x) => OBJECTS.has(x))))
+    return false;
   // ("…, I want it off", "…, I need the heater on": a wish of its own — not "need to know …")
   const wish = words.some(
     (w, i) =>

@@ -36,6 +36,12 @@ export interface RuleContext {
 
 /** "every weekday at 7 turn on the kitchen light", "when the garage door opens …". */
 export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefined {
+  // ("stop closing the blinds at sunset", "I hate it when …", "next time sam comes home …"):
+  // a rule not wished for, or one time only
+  // (a reason may say it: "… so we stop forgetting", "… so I don't forget")
+  const why = tokens.findIndex((t) => ['so', 'because', 'cos', 'coz', 'cause', 'as'].includes(t));
+  const asked = why > 0 ? tokens.slice(0, why) : tokens;
+  if (asked.some((t, i) => NOT_WISHED.has(t) || (t === 'next' && asked[i + 1] === 'time'))) return undefined;
   const said = sameSun(tokens);
   let rest = withoutWrapper(said);
   // ("set it up so the vacuum runs …": what a device does is the wish only after such words —
@@ -56,7 +62,10 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   if (shifted) {
     // (a shifted sun as a condition of an event is no condition the engine keeps)
     if (['when', 'whenever', 'if', 'once'].includes(first)) return undefined;
-    const cmd = ruleCommand(trimLinks(withoutDaily(shifted.rest)), ctx);
+    const left = trimLinks(withoutDaily(shifted.rest));
+    // ("the blinds close an hour after sunset" tells; a rule asks, or repeats)
+    if (!recurs(tokens) && !ctx.wished && !ORDER_OPENERS.has(left[0] ?? '')) return undefined;
+    const cmd = ruleCommand(left, ctx);
     return cmd
       ? {
           trigger: { type: 'solar', event: shifted.event, offset: shifted.offset },
@@ -96,21 +105,39 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
     return { trigger: schedule.trigger, conditions, commands: cmd };
   }
   if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
-  // "if the back door gets unlocked after 11pm …", "… between 10pm and 6am": hours of the day
-  const hours = timeWindow(rest);
-  if (hours) {
-    conditions.push(hours.condition);
-    rest = hours.rest;
-  }
   // the trigger clause ends where a command begins
   for (let k = 2; k < rest.length; k++) {
     const cmd = ruleCommand(thereAsTriggerPlace(rest.slice(k), rest.slice(1, k)), ctx);
     if (!cmd) continue;
-    const trigger = stateTrigger(rest.slice(1, k), ctx);
-    if (trigger) return { trigger, conditions, commands: cmd };
+    // "if the back door gets unlocked after 11pm …", "… between 10pm and 6am": hours of the
+    // day, said in the trigger's clause (an "after 10" in the command is the command's)
+    const hours = timeWindow(['when', ...rest.slice(1, k)]);
+    const trigger = stateTrigger((hours?.rest ?? rest.slice(0, k)).slice(1), ctx);
+    if (trigger)
+      return { trigger, conditions: hours ? [...conditions, hours.condition] : conditions, commands: cmd };
   }
   return undefined;
 }
+
+/** Words a command of a shifted-sun rule may open with: its verb, or asking for it. */
+const ORDER_OPENERS = new Set(
+  `turn switch put open close shut lock unlock start run dim set raise lower pull draw activate arm disarm
+   please pls can could would will`.split(/\s+/),
+);
+
+/** Words that take a rule back or say it is not wanted. */
+const NOT_WISHED = new Set([
+  'stop',
+  'stopped',
+  'hate',
+  'hates',
+  'not',
+  'never',
+  'dont',
+  'no',
+  'without',
+  'instead',
+]);
 
 /** "sundown", "sunup", "dark" as a time: the words of sunset and sunrise. */
 function sameSun(tokens: string[]): string[] {
@@ -267,10 +294,7 @@ const DOES: [string[], string[]][] = [
     ['turns', 'off'],
     ['turn', 'off'],
   ],
-  [
-    ['goes', 'off'],
-    ['turn', 'off'],
-  ],
+  // (not "goes off": an alarm that goes off rings, it is not disarmed)
   [
     ['switches', 'off'],
     ['turn', 'off'],

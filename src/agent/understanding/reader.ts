@@ -391,6 +391,8 @@ export class SecondStage {
     if (areas[0]) place.area = areas[0].area;
     else if (floors[0]) place.floor = floors[0].floor;
     else if (here && ctxArea) place.area = ctxArea;
+    // ("turn off the lights up here" with no room known: never every light of the home)
+    else if (here && !names[0]) return undefined;
     const explicitPlace = place.area !== undefined || place.floor !== undefined;
     // a noun right after a name decorates it ("christmas tree lights", "movie night scene")
     let ownNouns = nouns.filter((n) => !names.some((m) => m.end === n.start));

@@ -35,6 +35,24 @@ export type Item =
   | { t: 'filler'; start: number; end: number }
   | { t: 'unknown'; word: string; start: number; end: number };
 
+/** Verbs the lexicon reads as fillers that take a way after their object: "put the blinds down". */
+const PUTTING = new Set([
+  'turn',
+  'put',
+  'bring',
+  'move',
+  'pull',
+  'roll',
+  'wind',
+  'crank',
+  'pop',
+  'get',
+  'set',
+  'switch',
+]);
+/** Cues that say how it feels, not what to do: "too hot up here". */
+const FEELING_CUES = new Set(['warmer', 'cooler', 'darker', 'brighter', 'louder', 'quieter']);
+
 /** Nouns that are verbs too ("switch the kettle on", "heat the office"). */
 const VERB_NOUNS = new Set(['switch', 'plug', 'light', 'heat', 'lock', 'dock', 'vacuum', 'hoover', 'clean']);
 
@@ -270,6 +288,26 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       items[k] = { ...it, cue: way.cue === 'up' ? 'warmer' : 'cooler' };
       items[items.indexOf(way)] = { t: 'filler', start: way.start, end: way.end };
     } else items[k] = { ...it, cue: tokens[hereWay!.start] === 'up' ? 'warmer' : 'cooler' };
+  }
+  // "turn the music up here", "put the blinds down here": after a verb and its object, the
+  // "up" or "down" is the verb's way, and "here" the place ("too hot up here" keeps it a place)
+  for (let k = 1; k < items.length; k++) {
+    const it = items[k]!;
+    const before = items[k - 1]!;
+    if (it.t !== 'here' || !['up', 'down'].includes(tokens[it.start]!) || it.end - it.start !== 2) continue;
+    if (!['pronoun', 'name', 'noun'].includes(before.t)) continue;
+    const verb = items
+      .slice(0, k - 1)
+      .find((x) => x.t === 'cue' || (x.t === 'filler' && PUTTING.has(tokens[x.start]!)));
+    if (!verb || (verb.t === 'cue' && FEELING_CUES.has(verb.cue))) continue;
+    const way = CUES[tokens[it.start]!];
+    if (!way) continue;
+    items.splice(
+      k,
+      1,
+      { t: 'cue', cue: way, word: tokens[it.start]!, start: it.start, end: it.start + 1 },
+      { t: 'here', start: it.start + 1, end: it.end },
+    );
   }
   // "bedroom ceiling fan": a part of one name ("Bedroom Ceiling Light") before a device word
   // of another kind is a place and the whole name after it ("Bedroom", "Ceiling Fan")

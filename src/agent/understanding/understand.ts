@@ -761,7 +761,12 @@ function eventInRemark(stage2: SecondStage, marked: string): boolean {
     !tail.some(
       (w, i) => ACTION_VERBS.has(w) || (PRONOUN_WORDS.has(w) && STATE_AFTER.has(tail[i + 1] ?? '')),
     ) &&
-    !tail.some((w) => ['you', 'u', 'please', 'pls'].includes(w))
+    // ("…, so do it when he gets home", "… but only when …", "… will need it when …": when to act)
+    // ("don't", split as "do not", is no "do it")
+    !tail.some((w, i) => NOT_TOLD.has(w) && !(w === 'do' && tail[i + 1] === 'not'))
   );
 }
+const NOT_TOLD = new Set(
+  'you u please pls it that this only do does doing need needs wait until till then later'.split(' '),
+);
 const STATE_AFTER = new Set(['on', 'off', 'up', 'down', 'open', 'closed', 'shut', 'locked', 'unlocked']);
