@@ -4862,3 +4862,17 @@ describe("a review of this sitting's mechanisms (bench/probe-own-changes-4.jsonl
     expect(rule('every weeknight at 11 switch the christmas tree off so we stop forgetting')).toBe(true);
   });
 });
+
+describe('the wrong one of heldout55–57 at first measure', () => {
+  it('a hesitation before a part with its own request takes nothing back', () => {
+    expect(read('pause the tv and um turn on the hallway light')).toEqual({
+      intent: 'HassMediaPause+HassTurnOn',
+      slots: { '1.name': 'Living Room TV', '2.name': 'Hallway Light' },
+    });
+    // before a target alone it still corrects
+    expect(read('turn on the kitchen light, erm the kitchen fan')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Fan' },
+    });
+  });
+});

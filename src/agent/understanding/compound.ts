@@ -177,7 +177,13 @@ export function compound(
     const meant = /\bi mean\b/i.test(seg);
     // ("… and actually also the kettle" adds)
     const adding = /\b(also|too|as well)\b/i.test(text);
-    if (parts.length > 0 && !carry && !adding && (leadingSecondThoughts(thoughts) > 0 || meant)) {
+    // ("pause the tv and um turn on the hallway light": a hesitation before a request of its
+    // own takes nothing back; "…, erm, the kitchen fan" still corrects)
+    const lead = leadingSecondThoughts(thoughts);
+    const takesBack =
+      thoughts.slice(0, lead).some((t) => !HESITATIONS.has(t)) ||
+      (lead > 0 && !reader.stage2.hasAction(thoughts.slice(lead).join(' ')));
+    if (parts.length > 0 && !carry && !adding && (takesBack || meant)) {
       correcting = true;
       if (leadingSecondThoughts(thoughts) === thoughts.length && i < segments.length - 1) return;
       seg = seg.replace(/\bi mean\b/gi, ' ').trim();
@@ -584,3 +590,6 @@ export function sameCommand(a: Command, b: Command): boolean {
     JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
   );
 }
+
+/** Sounds of thinking that open a part without taking anything back: "um", "erm". */
+const HESITATIONS = new Set(['um', 'umm', 'erm', 'uh', 'uhh', 'hmm', 'ah', 'oh']);
