@@ -4876,3 +4876,19 @@ describe('the wrong one of heldout55–57 at first measure', () => {
     });
   });
 });
+
+describe('heldout55–57, first round: words a transcript split, energy asked of', () => {
+  it.each([
+    ['set the thermos that to twenty', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 20 }],
+    ['start the row bot vacuum', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['turn of the tv back light', 'HassTurnOff', { name: 'TV Backlight' }],
+  ])('"%s" joins the split word', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('not two words of their own, and no energy the home does not measure', () => {
+    // "back" and "light" with no name word before them are two words
+    expect(read('turn on the back light').intent).toBeNull();
+    expect(read('How many kWh has the Office Heater used this month?').intent).toBeNull();
+  });
+});

@@ -118,7 +118,13 @@ export class Corrector {
       const a = tokens[i]!;
       const b = tokens[i + 1];
       const v = this.index.vocabulary;
-      if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && !(v.has(a) && v.has(b))) {
+      // ("the tv back light": two words of the home that, joined, are the word of a name the
+      // word before belongs to)
+      const nameGoesOn =
+        i > 0 &&
+        b !== undefined &&
+        (this.index.byWord.get(a + b) ?? []).some((e) => tokenize(e.name).includes(tokens[i - 1]!));
+      if (b && a.length >= 3 && b.length >= 3 && v.has(a + b) && (!(v.has(a) && v.has(b)) || nameGoesOn)) {
         out.push(a + b);
         i++;
         continue;
@@ -127,10 +133,13 @@ export class Corrector {
       // sound ("speak" + "her" sounds "speaker") — neither half a word of the home
       const heard =
         // (a word of the lexicon is a word as said: "turn" + "off" is never tried)
-        b && a.length >= 4 && b.length <= 3 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a)
+        // ("the thermos that", "the row bot": a short second half, or a short first one)
+        b && a.length >= 3 && b.length <= 4 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a)
           ? this.speller.correct(a + b)
           : undefined;
-      if (heard?.length === 1 && v.has(heard[0]!) && heard[0]!.startsWith(a)) {
+      const close = (w: string) =>
+        w.startsWith(a) || (a.length === 3 && w.startsWith(a[0]!) && w.length >= 5);
+      if (heard?.length === 1 && v.has(heard[0]!) && close(heard[0]!)) {
         out.push(heard[0]!);
         i++;
       } else out.push(a);

@@ -353,8 +353,11 @@ export function unanswerable(r: Reading, tokens: string[]): boolean {
     return true;
   const usage = tokens.some((w) => USAGE.has(w));
   const sensor = t?.kind === 'entities' && t.entities.every((e) => e.domain === 'sensor');
-  return usage && tokens.includes('much') && !sensor;
+  // ("how many kWh has the heater used": a unit of energy is asked of)
+  const energy = tokens.some((w) => ENERGY_UNITS.has(w));
+  return ((usage && tokens.includes('much')) || energy) && !sensor;
 }
 const USAGE = new Set(
   'electricity energy power use used uses using consume consumed consumes cost costs costing bill'.split(' '),
 );
+const ENERGY_UNITS = new Set(['kwh', 'kilowatt', 'kilowatts', 'watts', 'wh', 'joules']);
