@@ -9,7 +9,7 @@ import { IntentEngine, type IntentResult } from '../intents/engine.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
-import { hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
+import { criedApart, eventInRemark, hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound, sameTarget } from './compound.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
@@ -715,58 +715,3 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
-
-/**
- * "ugh too bright", "brr too cold": a cry that opens a message is set apart as by a comma
- * ("ugh, too bright"), whatever follows.
- */
-function criedApart(text: string): string {
-  // ("put the telly off and and the big light too": a small word said twice is said once)
-  return text.replace(CRY, '$1,').replace(/\b(and|the|a|to|of|my|in)(?:\s+\1)+\b/gi, '$1');
-}
-const CRY =
-  /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg))\b(?![,!.?'\u2019-])/i;
-
-/** Who a remark of its own is about: "I don't want him tripping …", "Sam is still out …". */
-const REMARK_SUBJECTS = new Set([
-  'i',
-  'im',
-  'ive',
-  'id',
-  'we',
-  'were',
-  'he',
-  'hes',
-  'she',
-  'shes',
-  'they',
-  'theyre',
-]);
-
-/**
- * "turn on the porch light, Sam is still out and I don't want him tripping on the steps when
- * he gets home": an event told inside a remark after the request, a sentence of its own about
- * someone — not when to act. Not a wish about a device ("…, I want it on when he gets home").
- */
-function eventInRemark(stage2: SecondStage, marked: string): boolean {
-  const at = marked.indexOf(',');
-  if (at < 0) return false;
-  const head = tokenize(marked.slice(0, at));
-  const tail = tokenize(marked.slice(at + 1));
-  if (head.some((w) => ['when', 'whenever', 'once'].includes(w)) || tail.length < 5) return false;
-  if (!REMARK_SUBJECTS.has(tail[0]!) && !stage2.personNamed(tail[0]!)) return false;
-  const tailText = tail.join(' ');
-  return (
-    !stage2.namesDevice(tailText) &&
-    !tail.some(
-      (w, i) => ACTION_VERBS.has(w) || (PRONOUN_WORDS.has(w) && STATE_AFTER.has(tail[i + 1] ?? '')),
-    ) &&
-    // ("…, so do it when he gets home", "… but only when …", "… will need it when …": when to act)
-    // ("don't", split as "do not", is no "do it")
-    !tail.some((w, i) => NOT_TOLD.has(w) && !(w === 'do' && tail[i + 1] === 'not'))
-  );
-}
-const NOT_TOLD = new Set(
-  'you u please pls it that this only do does doing need needs wait until till then later'.split(' '),
-);
-const STATE_AFTER = new Set(['on', 'off', 'up', 'down', 'open', 'closed', 'shut', 'locked', 'unlocked']);
