@@ -17,53 +17,11 @@ import { ACTION_VERBS, declarative } from './guards.js';
 import { askedForm, toldState } from './told.js';
 import { asideSentence } from './sentences.js';
 import { specialIntent } from './special-requests.js';
-import { QUESTION_INTENTS, referentOf, type Reading, type Referent } from './reading.js';
+import { QUESTION_INTENTS, referentOf, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
+import { sameCommand, sameDevices, sameTarget, shareDevices, stepThenValue } from './same-commands.js';
 import type { When } from './when.js';
 import { FILLER_WORDS } from './tagger.js';
-
-/** Two commands of one intent on the same devices, said two ways. */
-/** The ids of the devices a reading acts on (none without a target). */
-function deviceIds(reader: RequestReader, r: Reading): string[] {
-  if (!r.target) return [];
-  const devices = r.target.kind === 'entities' ? r.target.entities : reader.stage2.membersOf(r.target);
-  return devices.map((e) => e.entity_id);
-}
-
-export function sameDevices(reader: RequestReader, a: Command, b: Command): boolean {
-  if (a.reading.intent !== b.reading.intent || !a.reading.target || !b.reading.target) return false;
-  const x = deviceIds(reader, a.reading).sort().join(' ');
-  const y = deviceIds(reader, b.reading).sort().join(' ');
-  const { name: _a, area: _b, floor: _c, domain: _d, device_class: _e, ...va } = a.reading.slots;
-  const { name: _f, area: _g, floor: _h, domain: _i, device_class: _j, ...vb } = b.reading.slots;
-  return x.length > 0 && x === y && JSON.stringify(va) === JSON.stringify(vb);
-}
-
-/** Two commands on the same devices, whatever each does. */
-export function sameTarget(reader: RequestReader, a: Command, b: Command): boolean {
-  const x = deviceIds(reader, a.reading).sort().join(' ');
-  return x.length > 0 && x === deviceIds(reader, b.reading).sort().join(' ');
-}
-
-/** Whether two commands act on one device at least, whatever each does. */
-function shareDevices(reader: RequestReader, a: Command, b: Command): boolean {
-  const mine = new Set(deviceIds(reader, a.reading));
-  return deviceIds(reader, b.reading).some((id) => mine.has(id));
-}
-
-/** A step ("darker", "up a bit") and then a value of the same kind for the same devices. */
-export function stepThenValue(reader: RequestReader, a: Command, b: Command): boolean {
-  const step = Object.keys(a.reading.slots).find((k) => k.endsWith('_step'));
-  const value = step?.replace(/_step$/, '');
-  if (!step || !value || !(value in b.reading.slots) || step in b.reading.slots) return false;
-  const { [step]: _s, ...restA } = a.reading.slots;
-  const { [value]: _v, ...restB } = b.reading.slots;
-  const without = (c: Command, slots: Record<string, string | number>) => ({
-    ...c,
-    reading: { ...c.reading, slots },
-  });
-  return sameDevices(reader, without(a, restA), without(b, restB));
-}
 
 export function readsAsCommand(
   reader: RequestReader,
@@ -583,13 +541,6 @@ const PURPOSE =
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));
-
-export function sameCommand(a: Command, b: Command): boolean {
-  return (
-    a.reading.intent === b.reading.intent &&
-    JSON.stringify(a.reading.slots) === JSON.stringify(b.reading.slots)
-  );
-}
 
 /** Sounds of thinking that open a part without taking anything back: "um", "erm". */
 const HESITATIONS = new Set(['um', 'umm', 'erm', 'uh', 'uhh', 'hmm', 'ah', 'oh']);

@@ -7,7 +7,7 @@
  * question it was read as.
  */
 import type { RequestReader } from './around-request.js';
-import { sameTarget } from './compound.js';
+import { sameTarget } from './same-commands.js';
 import { askedForm } from './told.js';
 import { QUESTION_INTENTS, referentOf } from './reading.js';
 import type { Understood } from './understand.js';

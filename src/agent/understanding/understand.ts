@@ -10,7 +10,8 @@ import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
 import { criedApart, eventInRemark, hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
-import { compound as readCompound, sameTarget } from './compound.js';
+import { compound as readCompound } from './compound.js';
+import { sameTarget } from './same-commands.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import {
