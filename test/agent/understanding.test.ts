@@ -383,6 +383,9 @@ describe('questions, terse and reordered commands, numbers', () => {
     // an embedded question asks; it never locks the door
     ['let me know if the front door is locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
     ['make sure the front door is locked', 'HassTurnOn', { name: 'Front Door' }],
+    ['tell me whether the garage door has been properly closed', 'HassGetState', { name: 'Garage Door', state: 'closed' }],
+    ['can you check whether the back door has been locked', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['make sure the back door has been locked', 'HassTurnOn', { name: 'Back Door' }],
     ["I'd love it if the desk lamp was on", 'HassTurnOn', { name: 'Desk Lamp' }],
     // a polite wrapper does not make a question
     ['do me a favour and switch off the coffee machine', 'HassTurnOff', { name: 'Coffee Machine' }],

@@ -64,6 +64,11 @@ describe('intents on the demo home', () => {
     expect(rec('turn off all the lights everywhere', 'Kitchen').slots).toEqual({ domain: 'light' });
   });
 
+  it('takes no "in here" for the whole house when the room is not known', () => {
+    expect(rec('turn off the lights in here')).toMatchObject({ intent: null });
+    expect(rec('close the blinds in here')).toMatchObject({ intent: null });
+  });
+
   it('tolerates small typos and partial names', () => {
     expect(rec('trun on the kichen light')).toMatchObject({
       intent: 'HassTurnOn',

@@ -67,8 +67,10 @@ export function finalizeParse(
   // Caller's area: "in here" always; a command without any target when the group allows it.
   const ctxArea = ctx.area ? findArea(index, ctx.area) : undefined;
   if (flags.has('here') && !area && !floor) {
+    // "in here" said where the room is not known is not a command for the whole house.
+    if (!ctx.area) return undefined;
     if (ctxArea) area = { kind: 'area', area: ctxArea };
-    else if (ctx.area) raw.area = ctx.area;
+    else raw.area = ctx.area;
   } else if (
     !name &&
     !area &&

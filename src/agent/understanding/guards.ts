@@ -35,7 +35,8 @@ export function embeddedQuestion(items: Item[], tokens: string[]): boolean {
         tokens.slice(i.start, i.end).join(' ') === 'any chance',
     )?.start ?? -1;
   if (k < 0 || items.some((i) => i.t === 'cue' && i.start < k)) return false;
-  let be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were'].includes(t));
+  // ("has been closed", "have been left on": the state after "been")
+  let be = tokens.findIndex((t, j) => j > k && ['is', 'are', 'was', 'were', 'been'].includes(t));
   // ("if sam's home": the "is" written "'s", which the words no longer show — the state right
   // after the one named)
   // (not "… if you'd pop the heater on": a request)
