@@ -383,8 +383,16 @@ describe('questions, terse and reordered commands, numbers', () => {
     // an embedded question asks; it never locks the door
     ['let me know if the front door is locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
     ['make sure the front door is locked', 'HassTurnOn', { name: 'Front Door' }],
-    ['tell me whether the garage door has been properly closed', 'HassGetState', { name: 'Garage Door', state: 'closed' }],
-    ['can you check whether the back door has been locked', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    [
+      'tell me whether the garage door has been properly closed',
+      'HassGetState',
+      { name: 'Garage Door', state: 'closed' },
+    ],
+    [
+      'can you check whether the back door has been locked',
+      'HassGetState',
+      { name: 'Back Door', state: 'locked' },
+    ],
     ['make sure the back door has been locked', 'HassTurnOn', { name: 'Back Door' }],
     ["I'd love it if the desk lamp was on", 'HassTurnOn', { name: 'Desk Lamp' }],
     // a polite wrapper does not make a question
@@ -395,6 +403,13 @@ describe('questions, terse and reordered commands, numbers', () => {
 });
 
 describe('names: typos, plurals, partial names, sound-alikes', () => {
+  it.each(['turn on the desk fan', 'switch on the porch fan', 'open the bedroom ceiling curtains'])(
+    'takes no part of a name with a device word of another kind: "%s" is a device this home lacks',
+    (text) => {
+      expect(read(text)).toEqual({ intent: null, slots: {} });
+    },
+  );
+
   it.each([
     ['turn on the bedrom light', { area: 'Bedroom', domain: 'light' }],
     ['swtich off the kettle', { name: 'Kettle' }],

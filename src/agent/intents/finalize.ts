@@ -32,6 +32,7 @@ export function finalizeParse(
   let name: NameValue | undefined;
   let area: AreaValue | undefined;
   let floor: FloorValue | undefined;
+  let nounDomains: string[] | undefined;
 
   const put = (k: string, v: unknown): boolean => {
     if (k in raw && JSON.stringify(raw[k]) !== JSON.stringify(v)) return false;
@@ -54,6 +55,8 @@ export function finalizeParse(
     } else if (isObj(v) && v.kind === 'floor') {
       if (floor) return undefined;
       floor = v as unknown as FloorValue;
+    } else if (c.slot === '_n' && typeof v === 'string' && v !== '*') {
+      nounDomains = v.split(' ');
     } else if (c.slot.startsWith('_')) {
       continue;
     } else if (isObj(v)) {
@@ -66,11 +69,12 @@ export function finalizeParse(
 
   // Caller's area: "in here" always; a command without any target when the group allows it.
   const ctxArea = ctx.area ? findArea(index, ctx.area) : undefined;
+  // ("turn off the lights in here" said where the room is not known: not every light of the home)
+  const hereUnknown = flags.has('here') && !area && !floor && !ctx.area;
+  if (hereUnknown && !name && typeof raw.domain === 'string') return undefined;
   if (flags.has('here') && !area && !floor) {
-    // "in here" said where the room is not known is not a command for the whole house.
-    if (!ctx.area) return undefined;
     if (ctxArea) area = { kind: 'area', area: ctxArea };
-    else raw.area = ctx.area;
+    else if (ctx.area) raw.area = ctx.area;
   } else if (
     !name &&
     !area &&
@@ -106,6 +110,8 @@ export function finalizeParse(
     entities = name.entities;
     const domains = group.requires?.domain;
     if (domains) entities = entities.filter((e) => domains.includes(e.domain));
+    // "the desk fan" is no part of "Desk Lamp": the word after a name says its kind
+    if (nounDomains) entities = entities.filter((e) => nounDomains.includes(e.domain));
     if (entities.length === 0) return undefined;
     if (area) entities = preferIn(entities, (e) => e.area === area.area.id);
     else if (ctxArea) entities = preferIn(entities, (e) => e.area === ctxArea.id);

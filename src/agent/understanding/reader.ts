@@ -396,6 +396,19 @@ export class SecondStage {
     const explicitPlace = place.area !== undefined || place.floor !== undefined;
     // a noun right after a name decorates it ("christmas tree lights", "movie night scene")
     let ownNouns = nouns.filter((n) => !names.some((m) => m.end === n.start));
+    // … but not a part of a name with a device word of another kind: "the desk fan" is no
+    // "Desk Lamp", it is a device this home does not have
+    const fits = (n: (typeof nouns)[number], e: IntentEntity): boolean =>
+      n.noun.domain === '*' ||
+      e.domain === n.noun.domain ||
+      !!n.noun.also?.includes(e.domain) ||
+      e.domain === 'switch';
+    if (
+      names.some(
+        (m) => m.v.partial && nouns.some((n) => n.start === m.end && !m.v.entities.some((e) => fits(n, e))),
+      )
+    )
+      return undefined;
     // "are the doors all locked": "all" adds nothing next to a kind of device
     if (ownNouns.some((n) => n.noun.domain !== '*')) ownNouns = ownNouns.filter((n) => n.noun.domain !== '*');
     const noun = ownNouns[0];

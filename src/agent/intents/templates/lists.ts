@@ -88,23 +88,26 @@ export const LISTS: Record<string, ListDef> = {
     }),
   },
   light_noun: { values: { light: true, lights: true, lighting: true, lamp: true, lamps: true } },
-  /** After a name: "play corner lights", "party mode scene". */
+  /**
+   * After a name: "play corner lights", "party mode scene". The value is the domains the noun may
+   * name (a Christmas tree on a plug is "the christmas tree lights"); '*' is any.
+   */
   name_noun: {
     values: {
-      light: true,
-      lights: true,
-      lamp: true,
-      switch: true,
-      fan: true,
-      scene: true,
-      script: true,
-      device: true,
-      blind: true,
-      blinds: true,
-      curtain: true,
-      curtains: true,
-      valve: true,
-      lock: true,
+      light: 'light switch',
+      lights: 'light switch',
+      lamp: 'light switch',
+      switch: 'switch light fan',
+      fan: 'fan switch',
+      scene: 'scene script',
+      script: 'script scene',
+      device: '*',
+      blind: 'cover',
+      blinds: 'cover',
+      curtain: 'cover',
+      curtains: 'cover',
+      valve: 'valve',
+      lock: 'lock',
     },
   },
   cover_noun: {
