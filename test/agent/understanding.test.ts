@@ -62,6 +62,12 @@ describe('questions said loosely', () => {
       { area: 'Hallway', domain: 'binary_sensor', device_class: 'motion', state: 'on' },
     ],
     ['is sam back yet', 'HassGetState', { name: 'Sam', state: 'home' }],
+    // where someone was, or else might be, is no part of whether they are home
+    ['is sam back from football practice', 'HassGetState', { name: 'Sam', state: 'home' }],
+    ['is Alex home or still down at the shops', 'HassGetState', { name: 'Alex', state: 'home' }],
+    // a particle closing the message softens it ("meh" doubts, and stays)
+    ['kitchen light on or not leh', 'HassGetState', { name: 'Kitchen Light', state: 'on' }],
+    ['alex at home or not ah', 'HassGetState', { name: 'Alex', state: 'home' }],
     [
       'is there a light on anywhere upstairs',
       'HassGetState',

@@ -134,7 +134,9 @@ export class SecondStage {
     // "right now", "at the minute", "this morning" add nothing to a question
     // ("which doors aren't locked", "is Sam not home": a state said with "not" is its opposite)
     const { tokens: fixed } = this.correct(
-      asked ? withoutNow(notAsOpposite(raw).filter((t) => t !== 'not')) : raw.filter((t) => t !== 'not'),
+      asked
+        ? withoutNow(notAsOpposite(this.withoutWhereabouts(raw)).filter((t) => t !== 'not'))
+        : raw.filter((t) => t !== 'not'),
     );
     const tokens = shutMeansSwitch(fixed);
     if (tokens.length === 0) return undefined;
@@ -290,6 +292,23 @@ export class SecondStage {
     if (first?.t !== 'name' || first.v.partial || !first.v.entities.every((e) => e.domain === 'scene'))
       return false;
     return SCENE_ASKED.has(tokens[first.end - 1]!) || SCENE_ASKED.has(tokens[first.end] ?? '');
+  }
+
+  /**
+   * "is alex home from practice", "is Alex home or still down at the dairy": after a person and
+   * being home or back, where they were or else might be is no part of the question — when it
+   * names nothing of the home.
+   */
+  private withoutWhereabouts(tokens: string[]): string[] {
+    const p = tokens.findIndex((t) => this.personNamed(t));
+    if (p < 0) return tokens;
+    let k = p + 1;
+    if (tokens[k] === 'at' && tokens[k + 1] === 'home') k++;
+    if (!PRESENCE.has(tokens[k] ?? '')) return tokens;
+    const cut = k + 1;
+    if (!['from', 'or'].includes(tokens[cut] ?? '') || !this.namesNothing(tokens.slice(cut).join(' ')))
+      return tokens;
+    return tokens.slice(0, cut);
   }
 
   /** Whether the word is the name of a person of the home ("sam", "alex"). */
@@ -707,6 +726,9 @@ function startsWith(tokens: string[], phrase: string): boolean {
   const p = phrase.split(' ');
   return p.every((w, i) => tokens[i] === w);
 }
+
+/** Words of being home or away, said right after a person. */
+const PRESENCE = new Set(['home', 'back', 'in', 'out', 'away', 'here']);
 
 /** Whether the word at `k` is said as a place: "in the dining room", "out in my shed". */
 function unknownPlace(tokens: string[], k: number): boolean {

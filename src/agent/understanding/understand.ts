@@ -89,6 +89,12 @@ function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
 }
 
+/**
+ * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
+ * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
+ */
+const CLOSING_PARTICLES = new Set(['lah', 'leh', 'lor', 'hor', 'ah', 'sia', 'la', 'ar', 'wor', 'lei']);
+
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -129,7 +135,7 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const text = criedApart(taggedQuestion(said));
+    const text = criedApart(taggedQuestion(this.withoutClosingParticles(said)));
     const sentences = sentencesOf(text);
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
@@ -323,6 +329,16 @@ export class Understanding {
       if (asking) return asking;
     }
     return single ?? { kind: 'none' };
+  }
+
+  /**
+   * "kitchen light on or not leh", "alex at home or not ah": a particle that closes a message
+   * only softens it — the words before it are read as said ("… or not" asks), its mark kept.
+   */
+  private withoutClosingParticles(text: string): string {
+    const m = /^(.*\S)[\s,]+([a-z]+)(\W*)$/i.exec(text);
+    if (!m || !CLOSING_PARTICLES.has(m[2]!.toLowerCase()) || !this.stage2.namesNothing(m[2]!)) return text;
+    return this.withoutClosingParticles(m[1]! + m[3]!);
   }
 
   /** A command with a reason after it, as its reading alone (no time to act). */
