@@ -4916,3 +4916,22 @@ describe('heldout55–57, first round: words a transcript split, energy asked of
     expect(read('How many kWh has the Office Heater used this month?').intent).toBeNull();
   });
 });
+
+describe('heldout58–60, first round: scenes among morning words and leaving, a rhyme kept', () => {
+  it.each([
+    ['rise and shine, run the good morning scene', 'Good Morning'],
+    ['good morning house, rise and shine', 'Good Morning'],
+    ['good morning sunshine', 'Good Morning'],
+    ['heading out for the day, chuck it in away mode', 'Away'],
+    ['taking the twins to swimming, set away', 'Away'],
+    ['movie nite w gran lol', 'Movie Night'],
+  ])('"%s" asks for the scene', (text, name) => {
+    expect(read(text)).toEqual({ intent: 'HassTurnOn', slots: { name } });
+  });
+
+  it('a greeting alone asks for nothing; a verb with what it stands for is no remark', () => {
+    expect(read('rise and shine').intent).toBeNull();
+    expect(read('turn it off, set away').intent).toBeNull();
+    expect(read('open the blinds when there is sunshine').intent).toBeNull();
+  });
+});

@@ -246,21 +246,40 @@ export function afterRemark(
       )
     )
       continue;
+    // ("taking bub to her appointment, set away", "goin for a walk w the pram, away pls": what
+    // I am busy with, its "I'm" unsaid — before a scene)
+    const busy = doingSomething(head[0]!) && reader.stage2.cuesOf(head[0]!).length === 0;
     const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
-    if (!greeting && !statement) continue;
+    if (!greeting && !statement && !busy) continue;
     if (
       !greeting &&
-      (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t) || ACTION_VERBS.has(t)) ||
+      (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t)) ||
         LEADS_ON.has(head[head.length - 1]!) ||
         !reader.stage2.isAside(text))
     )
       continue;
     if (!reader.stage2.saysWhat(tokens.slice(i).join(' '))) continue;
     const u = reader.single(tokens.slice(i), area, referent);
+    // ("we all leave now, put the away": a verb of what we do, with nothing of the home and
+    // nothing it stands for, before a scene — never before a device's command)
+    const scene =
+      u?.kind === 'command' &&
+      u.command.reading.target?.kind === 'entities' &&
+      u.command.reading.target.entities.every((e) => e.domain === 'scene');
+    if (
+      !greeting &&
+      head.some((t) => ACTION_VERBS.has(t)) &&
+      (!scene || head.some((t) => STANDS_FOR_A_THING.has(t)))
+    )
+      continue;
+    if (busy && !statement && !greeting && !scene) continue;
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;
 }
+
+/** Words that stand for a device said before: a verb with one acts on it. */
+const STANDS_FOR_A_THING = new Set(['it', 'them', 'that', 'this', 'those', 'these', 'em', 'one']);
 
 /** The words after second thoughts: "actually a bit more" → "a bit more". */
 export function withoutSecondThoughts(tokens: string[]): string[] {

@@ -34,6 +34,8 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "rise and shine, run good morning": a morning greeting, no "raise" nor "shine" of a light
+      .replace(/(?:^|[,\s]+)rise and shine\b[\s,!.]*/gi, ' ')
       // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
       .replace(/\b(?:when|whenever|once)(?: it is| it's| its)? (sunset|sunrise|dusk|dawn)\b/gi, 'at $1')
       // "first start the vacuum, after turn off the hallway light": "after" as "then"

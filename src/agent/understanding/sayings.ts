@@ -31,6 +31,8 @@ export const SHORT_FORMS: Record<string, string> = {
   drs: 'doors',
   bedrm: 'bedroom',
   vol: 'volume',
+  // "movie nite w gran", "walk w the pram"
+  w: 'with',
 };
 
 /**

@@ -35,6 +35,11 @@ export const SCENE_FRAME = new Set([
   // "switch the house to away", "put the house into movie night mode"
   'switch',
   'put',
+  // "chuck it in away mode", "pop it on movie night", "bung the house in away mode"
+  'chuck',
+  'pop',
+  'bung',
+  'stick',
   'house',
   'home',
   'to',
@@ -110,5 +115,11 @@ export function sceneAmongWords(items: Item[], tokens: string[], raw: string[], 
   // "good morning to you too": a greeting back, not a wish for the scene
   if (tokens[n.end] === 'to' && tokens[n.end + 1] === 'you') return false;
   const k = items.indexOf(n);
-  return items[k - 1]?.t !== 'unknown' && items[k + 1]?.t !== 'unknown';
+  // ("good morning sunshine": whom the greeting is said to, last)
+  const after = items[k + 1];
+  const addressed = after?.t === 'unknown' && k + 2 === items.length && ADDRESSED.has(after.word);
+  return items[k - 1]?.t !== 'unknown' && (after?.t !== 'unknown' || addressed);
 }
+
+/** Words by which a greeting is said to someone: "good morning sunshine". */
+const ADDRESSED = new Set(['sunshine', 'sweetheart', 'petal', 'gorgeous', 'sleepyhead']);

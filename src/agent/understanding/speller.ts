@@ -72,10 +72,15 @@ export class Speller {
     // a three-letter word keeps its first letter, or a vowel for a vowel ("dor" → "door",
     // "aff" → "off"): "sun" is no "run"
     const vowel = (c: string | undefined) => !!c && 'aeiou'.includes(c);
+    // ("taking" is no "baking", "sitting" no "fitting": a word of doing that rhymes with
+    // another is a word of its own)
+    const rhymes = (w: string) =>
+      tok.endsWith('ing') && w.length === tok.length && w.slice(1) === tok.slice(1);
     const near = [...cands].filter(
       (w) =>
         (tok.length >= 5 || !this.weak.has(w)) &&
-        (tok.length > 3 || w.startsWith(tok[0]!) || (vowel(w[0]) && vowel(tok[0]))),
+        (tok.length > 3 || w.startsWith(tok[0]!) || (vowel(w[0]) && vowel(tok[0]))) &&
+        !rhymes(w),
     );
     for (let d = 1; d <= max; d++) {
       const at = near.filter((w) => editDistance(tok, w, d) <= d);
