@@ -4935,3 +4935,17 @@ describe('heldout58–60, first round: scenes among morning words and leaving, a
     expect(read('open the blinds when there is sunshine').intent).toBeNull();
   });
 });
+
+describe('heldout58–60, first round: a number heard for a word of a name, a first half heard as a word', () => {
+  it.each([
+    ['switch off the christmas three', 'HassTurnOff', { name: 'Christmas Tree' }],
+    ['set the thermal stat to twenty', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 20 }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('a number with its unit, or where no name goes on, stays a number', () => {
+    expect(read('dim the kitchen light 2 percent').slots).toMatchObject({ step_size: 2 });
+    expect(read('set the living room blinds 3').slots).toMatchObject({ position: 3 });
+  });
+});

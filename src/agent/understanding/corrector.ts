@@ -94,6 +94,21 @@ export class Corrector {
     return found.size === 1 ? [...found] : undefined;
   }
 
+  /**
+   * The word of a name a number was heard for, right after the name's word before it and with
+   * nothing after it but the end or a word that is no unit: "christmas 3" → "christmas tree".
+   */
+  private numberInName(said: string[], i: number): string[] | undefined {
+    const next = said[i + 1];
+    if (next !== undefined && UNITS.has(next)) return undefined;
+    const after = this.wordsAfter.get(said[i - 1] ?? '');
+    if (!after) return undefined;
+    const found = [...after].filter((w) =>
+      NUMBER_SOUNDS[said[i]!]!.some((n) => w.startsWith(n[0]!) && editDistance(n, w, 1) <= 1),
+    );
+    return found.length === 1 ? found : undefined;
+  }
+
   /** Whether the words name a room and none of the rooms named has a device so called. */
   private placesWithout(tokens: string[], device: string): boolean {
     const said = ` ${tokens.join(' ')} `;
@@ -137,8 +152,11 @@ export class Corrector {
         b && a.length >= 3 && b.length <= 4 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a)
           ? this.speller.correct(a + b)
           : undefined;
+      // ("the thermal stat": the first half heard as a word of its own, its start kept)
       const close = (w: string) =>
-        w.startsWith(a) || (a.length === 3 && w.startsWith(a[0]!) && w.length >= 5);
+        w.startsWith(a) ||
+        (a.length === 3 && w.startsWith(a[0]!) && w.length >= 5) ||
+        (a.length >= 5 && w.startsWith(a.slice(0, 5)));
       if (heard?.length === 1 && v.has(heard[0]!) && close(heard[0]!)) {
         out.push(heard[0]!);
         i++;
@@ -184,6 +202,8 @@ export class Corrector {
       // "close the bedroom cartons", "the bak door": a word the speller cannot place, beside a
       // word of a name, is that name's other word when its letters are close enough
       if (!c || (c.length === 1 && c[0] === t && !this.known(t))) c = this.partnerOf(said, i) ?? c;
+      // "switch off the christmas three": a number heard where a name goes on is that name's word
+      if (NUMBER_SOUNDS[t]) c = this.numberInName(said, i) ?? c;
       if (!c) out.push(t);
       else {
         if (c.length !== 1 || c[0] !== t) corrected++;
@@ -193,6 +213,16 @@ export class Corrector {
     return { tokens: out, corrected };
   }
 }
+
+/** Numbers as the words a transcript wrote for them, which may be heard for others ("three" / "tree"). */
+const NUMBER_SOUNDS: Record<string, string[]> = {
+  '1': ['one', 'won'],
+  '2': ['two', 'to', 'too'],
+  '3': ['three'],
+  '4': ['four', 'for'],
+  '8': ['eight', 'ate'],
+};
+const UNITS = new Set(['percent', '%', 'degrees', 'degree', 'minutes', 'minute', 'hours', 'hour', 'seconds']);
 
 /** Verbs a voice transcript spells by their sound ("paws the telly", "clos the blinds"). */
 const HEARD_VERBS = new Set(['pause', 'close', 'unlock', 'switch']);
