@@ -4949,3 +4949,21 @@ describe('heldout58–60, first round: a number heard for a word of a name, a fi
     expect(read('set the living room blinds 3').slots).toMatchObject({ position: 3 });
   });
 });
+
+describe('heldout58–60, first round: undo and cancelling said loosely', () => {
+  it.each([
+    ['undo whatever u just did lol', 'HearthUndo'],
+    ['rollback last action', 'HearthUndo'],
+    ['ah stop, undo that last one', 'HearthUndo'],
+    ['scratch that timer', 'HearthTimerCancel'],
+    ['cancel the timer la, no need already', 'HearthTimerCancel'],
+  ])('"%s"', (text, intent) => {
+    expect(read(text)).toEqual({ intent, slots: {} });
+  });
+
+  it('what someone else had is no undo; advice not to act is no command', () => {
+    expect(read('set it back to whatever alex had it on yesterday').intent).toBeNull();
+    expect(read('no need to turn it off').intent).toBeNull();
+    expect(read('kill the lights')).toEqual({ intent: 'HassTurnOff', slots: { domain: 'light' } });
+  });
+});

@@ -83,7 +83,18 @@ function matchesAny(tokens: string[], phrases: string[]): boolean {
   );
 }
 
-const CANCEL_WORDS = new Set(['cancel', 'scrap', 'delete', 'remove', 'forget', 'drop']);
+const CANCEL_WORDS = new Set([
+  'cancel',
+  'scrap',
+  'delete',
+  'remove',
+  'forget',
+  'drop',
+  'scratch',
+  'ditch',
+  'kill',
+  'clear',
+]);
 const LISTING_WORDS = new Set(['list', 'show', 'what', 'which', 'any', 'pending', 'got', 'tell', 'read']);
 
 /**
@@ -107,7 +118,8 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
   if (t < 0 || t > 4) return false;
   // "cancel that timer for the christmas tree", "delete the timer I set": which timer, said
   // after it — never a second request ("… and turn the kettle off")
-  const rest = after.slice(t + 1);
+  // ("cancel the timer la, no need already": softened, and why it is no longer needed)
+  const rest = withoutNoNeed(after.slice(t + 1).filter((w) => !SOFTENERS.has(w)));
   return (
     rest.length === 0 ||
     (TIMER_DESCRIBED.has(rest[0]!) &&
@@ -118,6 +130,13 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
           (ACTION_VERBS.has(w) && !['i', 'we', 'you'].includes(rest[k - 1] ?? '')),
       ))
   );
+}
+/** "… no need already", "… no need anymore": the reason a timer is cancelled, last. */
+function withoutNoNeed(words: string[]): string[] {
+  const k = words.findIndex((w, i) => w === 'no' && words[i + 1] === 'need');
+  return k >= 0 && words.slice(k + 2).every((w) => ['already', 'anymore', 'now', 'for', 'it'].includes(w))
+    ? words.slice(0, k)
+    : words;
 }
 const TIMER_DESCRIBED = new Set(['for', 'on', 'of', 'i', 'we', 'you', 'that']);
 
@@ -149,16 +168,17 @@ const UNDO_CORES = [
   'roll that back',
   'roll it back',
   'roll back',
+  'rollback',
 ].map((p) => p.split(' '));
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
-   order said move`.split(/\s+/),
+   order said move u ya`.split(/\s+/),
 );
 /** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
-export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL]);
+export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL, 'whatever']);
 /** Words that make the sentence not a request to undo: a question how, a device's verbs. */
 const NOT_UNDO = new Set(
   `how why when where who turn switch open close lock unlock dim set start stop play pause arm
@@ -175,12 +195,21 @@ function asksUndo(tokens: string[]): boolean {
     const core = UNDO_CORES.find((c) => c.every((w, k) => tokens[i + k] === w));
     if (!core) continue;
     const before = tokens.slice(0, i);
-    const after = tokens.slice(i + core.length);
+    // ("undo whatever u just did": what you did; not "set it back to whatever alex had")
+    const after = tokens
+      .slice(i + core.length)
+      .map((t, k, a) => (t === 'whatever' && ['you', 'u', 'ya'].includes(a[k + 1] ?? '') ? 'what' : t));
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
     // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
     if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;
     if (before[0] === 'is' && before[1] === 'there') return false;
-    if (before.some((t) => NOT_UNDO.has(t)) || !after.every((t) => UNDO_TAIL.has(t))) return false;
+    // ("ah stop, undo that last one": "stop" cried out before it, no device stopped)
+    const cried = before.every((t) => t === 'stop' || SECOND_THOUGHTS.has(t) || SOFTENERS.has(t));
+    if (
+      before.some((t) => NOT_UNDO.has(t) && !(cried && t === 'stop')) ||
+      !after.every((t) => UNDO_TAIL.has(t))
+    )
+      return false;
     return true;
   }
   return false;
