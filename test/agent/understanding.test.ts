@@ -4967,3 +4967,38 @@ describe('heldout58–60, first round: undo and cancelling said loosely', () => 
     expect(read('kill the lights')).toEqual({ intent: 'HassTurnOff', slots: { domain: 'light' } });
   });
 });
+
+describe('heldout58–60, first round: formal questions and formal words', () => {
+  it.each([
+    [
+      'Would you be able to let me know whether anyone has left a light on downstairs?',
+      'HassGetState',
+      { domain: 'light', floor: 'Ground Floor', state: 'on' },
+    ],
+    [
+      'May I ask what the temperature is in the living room?',
+      'HassClimateGetTemperature',
+      { area: 'Living Room' },
+    ],
+    ['Please initiate the robot vacuum cleaning cycle.', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['thermostat setpoint 24.5', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 24.5 }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('a yes/no question put inside a request to be told never acts', () => {
+    // (each of these once unlocked, switched off or on)
+    expect(read('tell me if anyone has left the back door unlocked')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'unlocked' },
+    });
+    expect(read('let me know if you have turned off the lights')).toEqual({
+      intent: 'HassGetState',
+      slots: { domain: 'light', state: 'off' },
+    });
+    expect(read('I wonder if anyone has left the porch light on')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Porch Light', state: 'on' },
+    });
+  });
+});

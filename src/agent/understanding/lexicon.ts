@@ -117,6 +117,9 @@ export const CUES: Record<string, Cue> = {
   'set the scene for': 'activate',
   // setting a value
   set: 'set',
+  // "thermostat setpoint 24.5": the value a thermostat holds, said as a noun
+  setpoint: 'set',
+  'set point': 'set',
   make: 'set',
   put: 'set',
   change: 'set',
@@ -247,6 +250,9 @@ export const CUES: Record<string, Cue> = {
   'start up': 'start',
   clean: 'start',
   begin: 'start',
+  // said formally: "initiate the robot vacuum cleaning cycle", "commence cleaning"
+  initiate: 'start',
+  commence: 'start',
   stop: 'off',
   dock: 'dock',
   'back to base': 'dock',

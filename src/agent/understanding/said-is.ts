@@ -266,6 +266,12 @@ export function saidIs(text: string): string {
         /^(\W*)(?:have|has) ((?:the |my |our |you|we|i |someone|somebody|anyone|anybody)[a-z ]{0,25}?) left\b/i,
         '$1did $2 leave',
       )
+      // "would you let me know whether anyone has left a light on": asked inside, the same
+      .replace(
+        /^(\W*)((?:(?:would|could|can|will|you|u|be|able|to|let|me|us|know|tell|please|kindly|i|wonder|like|see|check|find|out)\s+)+)(?:whether|if) ((?:the |my |our |you|we|i |someone|somebody|anyone|anybody)[a-z ]{0,25}?) (?:have|has) left\b/i,
+        (all: string, lead: string, asking: string, who: string) =>
+          /\b(know|tell|wonder|see|check|find)\b/i.test(asking) ? `${lead}did ${who} leave` : all,
+      )
       // "is sam back?", "has alex got back": home
       .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
       // "what is the temperature there in the living room": "there" before the place it is
