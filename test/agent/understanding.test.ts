@@ -5002,3 +5002,27 @@ describe('heldout58–60, first round: formal questions and formal words', () =>
     });
   });
 });
+
+describe('heldout58–60, first round: a list with its commas unsaid, "together", a request closed with "can"', () => {
+  it('devices listed by whole names with only "the" between them are each acted on', () => {
+    expect(read('switch off the kettle the coffee machine and the kitchen speaker')).toEqual({
+      intent: 'HassTurnOff+HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Kettle', '2.name': 'Coffee Machine', '3.name': 'Kitchen Speaker' },
+    });
+    expect(read('on the kettle and coffee machine together can')).toEqual({
+      intent: 'HassTurnOn+HassTurnOn',
+      slots: { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    });
+  });
+
+  it('"open the blinds can?" asks for it to be done; "is … can?" still asks', () => {
+    expect(read('open the blinds can?')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Living Room Blinds' },
+    });
+    expect(read('is the kettle on can?')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Kettle', state: 'on' },
+    });
+  });
+});

@@ -89,7 +89,10 @@ export function compound(
   referent: Referent | undefined,
   questions = false,
 ): Understood | undefined {
-  let segments = text
+  // ("switch off the kettle the coffee machine and the kitchen speaker": a list, its commas unsaid)
+  const said =
+    !text.includes(',') && /\band\b/i.test(text) ? (reader.stage2.listedWithoutCommas(text) ?? text) : text;
+  let segments = said
     .split(PARTS_SPLIT)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);

@@ -357,6 +357,9 @@ export function askedAsRequest(tokens: string[]): boolean {
   // "send it back, would you?", "those lights, would you put them on?"
   const n = tokens.length;
   if (tokens[n - 1] === 'you' && MODALS.has(tokens[n - 2] ?? '')) return true;
+  // "open the blinds can?", "help me close the blinds can": Singaporean "can you …?", said last
+  // after a verb of action that opens the request
+  if (tokens[n - 1] === 'can' && n > 2 && !YES_NO.has(tokens[0]!) && !WH_OPENERS.has(tokens[0]!)) return true;
   if (
     tokens.some(
       (t, i) =>

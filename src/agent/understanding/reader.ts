@@ -336,6 +336,35 @@ export class SecondStage {
   }
 
   /**
+   * "switch off the kettle the coffee machine and the kitchen speaker": devices listed by their
+   * whole names with only "the" between them, the commas unsaid — the words with the commas put
+   * back; undefined when no two names stand so.
+   */
+  listedWithoutCommas(text: string): string | undefined {
+    const tokens = tokenize(text);
+    const items = tag(this.index, tokens);
+    const device = (i: Item | undefined): i is Extract<Item, { t: 'name' }> =>
+      i?.t === 'name' &&
+      !i.v.partial &&
+      i.v.entities.every((e) => e.domain !== 'scene' && e.domain !== 'person');
+    const cuts: number[] = [];
+    for (let k = 0; k + 2 < items.length; k++) {
+      const a = items[k];
+      const between = items[k + 1]!;
+      const b = items[k + 2];
+      if (
+        device(a) &&
+        between.t === 'filler' &&
+        ['the', 'my', 'our'].includes(tokens[between.start]!) &&
+        device(b)
+      )
+        cuts.push(between.start);
+    }
+    if (cuts.length === 0) return undefined;
+    return tokens.map((t, i) => (cuts.includes(i) ? `, ${t}` : i === 0 ? t : ` ${t}`)).join('');
+  }
+
+  /**
    * The one device the words name and nothing else ("front door", "the telly"): a name of one
    * device (not a scene or person) among words that say nothing more.
    */
