@@ -5026,3 +5026,44 @@ describe('heldout58–60, first round: a list with its commas unsaid, "together"
     });
   });
 });
+
+describe('heldout58–60, first round: a rule named as one, the sun every day said loosely', () => {
+  const rule = (text: string) => {
+    const r = u.understand(text, null, { touched: 0 });
+    return r.kind === 'rule' ? r.rule : undefined;
+  };
+
+  it('"create an automation: …", "automation: …", "create rule: …" name the rule that follows', () => {
+    const r = rule(
+      'Create an automation: every weekday at 08:55, turn on the Desk Lamp and set the Office Heater to 20.',
+    );
+    expect(r?.trigger).toEqual({ type: 'time', at: '08:55', days: ['mon', 'tue', 'wed', 'thu', 'fri'] });
+    expect(r?.commands.map((c) => c.slots)).toEqual([
+      { name: 'Desk Lamp' },
+      { name: 'Office Heater', temperature: 20 },
+    ]);
+    expect(rule('automation: weekdays 07:15 coffee machine on')?.trigger).toEqual({
+      type: 'time',
+      at: '07:15',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    });
+    expect(rule('create rule: daily at 23:30, turn off all lights')?.commands[0]).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { domain: 'light' },
+    });
+    // the words alone make nothing
+    expect(read('make a rule').intent).toBeNull();
+  });
+
+  it('"at sunset daily", "every sunset", "every time sunset"', () => {
+    for (const text of [
+      'at sunset daily on the porch light',
+      'every sunset turn on the porch light',
+      'every time sunset on the porch light for me',
+    ]) {
+      const r = rule(text);
+      expect(r?.trigger).toEqual({ type: 'solar', event: 'sunset' });
+      expect(r?.commands[0]).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Porch Light' } });
+    }
+  });
+});

@@ -63,6 +63,9 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
       break;
     }
   }
+  // ("every time sunset, on the porch light": the sun's time, as "at sunset")
+  if (['when', 'whenever'].includes(rest[0] ?? '') && ['sunset', 'sunrise'].includes(rest[1] ?? ''))
+    rest = ['at', ...rest.slice(1)];
   const first = rest[0];
   if (!first) return undefined;
   const conditions: RuleDraft['conditions'] = [];
@@ -387,11 +390,34 @@ const SOLAR_TRIGGERS: [string[], 'sunset' | 'sunrise'][] = [
   [['dawn'], 'sunrise'],
 ];
 
+/** Words that name a rule being made: "create an automation: …". */
+const RULE_NOUNS = new Set(['automation', 'rule', 'routine']);
+const CREATING = new Set([
+  'create',
+  'make',
+  'add',
+  'new',
+  'set',
+  'up',
+  'a',
+  'an',
+  'please',
+  'pls',
+  'can',
+  'you',
+]);
+
 /**
  * "could you set it up so …", "can you make it so that …", "I'd like it if …": a wish for a
  * rule, around the rule.
  */
 function withoutWrapper(tokens: string[]): string[] {
+  // "automation: weekdays 07:15 …", "create an automation: every weekday …", "new rule: …"
+  const named = tokens.findIndex((t) => RULE_NOUNS.has(t));
+  if (named >= 0 && named <= 3 && tokens.slice(0, named).every((t) => CREATING.has(t))) {
+    const after = ['that', 'to', 'for'].includes(tokens[named + 1] ?? '') ? named + 2 : named + 1;
+    if (after < tokens.length) return tokens.slice(after);
+  }
   const so = tokens.findIndex((t, i) => (t === 'so' || t === 'if') && i <= 7);
   if (so > 0 && tokens.slice(0, so).some((t) => ['set', 'make', 'arrange', 'like', 'love'].includes(t))) {
     const head = tokens.slice(0, so);

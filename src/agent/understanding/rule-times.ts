@@ -242,10 +242,21 @@ export function readSchedule(
       end++;
     }
     rest = [...rest.slice(0, at), ...rest.slice(end)];
-  } else if (rest[0] === 'daily') {
+  } else if (rest.some((t) => t === 'daily' || t === 'nightly')) {
+    // "daily at 23:30 …", "at sunset daily …"
     every = true;
-    rest = rest.slice(1);
+    rest = rest.filter((t) => t !== 'daily' && t !== 'nightly');
   }
+  // "every sunset …", "each sunrise …", "every time sunset …": the sun's time, every day
+  rest = rest.flatMap((t, i) =>
+    (t === 'every' || t === 'each') && ['sunset', 'sunrise'].includes(rest[i + 1] ?? '')
+      ? ['at']
+      : t === 'time' &&
+          ['every', 'each'].includes(rest[i - 1] ?? '') &&
+          ['sunset', 'sunrise'].includes(rest[i + 1] ?? '')
+        ? []
+        : [t],
+  );
   const sun = rest.findIndex((t, i) => t === 'at' && (rest[i + 1] === 'sunset' || rest[i + 1] === 'sunrise'));
   if (sun >= 0) {
     const event = rest[sun + 1] as 'sunset' | 'sunrise';
