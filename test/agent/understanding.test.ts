@@ -5067,3 +5067,26 @@ describe('heldout58–60, first round: a rule named as one, the sun every day sa
     }
   });
 });
+
+describe('a question put inside a request to be told, in any tense (a review of this sitting)', () => {
+  it.each([
+    ['do you know if anyone left the back door unlocked', { name: 'Back Door', state: 'unlocked' }],
+    ['let me know if you turned off the kitchen light', { name: 'Kitchen Light', state: 'off' }],
+    ['could you check if the garage door got closed', { name: 'Garage Door', state: 'closed' }],
+    ['tell me if the fan in the kitchen got turned on', { name: 'Kitchen Fan', state: 'on' }],
+    ['lmk if the front door is locked', { name: 'Front Door', state: 'locked' }],
+    ['i was wondering whether the kitchen fan is running', { name: 'Kitchen Fan', state: 'on' }],
+  ])('"%s" asks, it never acts', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+
+  it('a request asked politely inside one is still a request', () => {
+    expect(read('I wonder if someone could put the big light on in the lounge')).toMatchObject({
+      intent: 'HassTurnOn',
+    });
+    expect(read('I was wondering if you could put the hallway light on')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Hallway Light' },
+    });
+  });
+});

@@ -14,7 +14,7 @@ export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
   return (
-    text
+    askedInside(text)
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window": now — a
@@ -394,3 +394,84 @@ const LEAVING: Record<string, string> = {
   'set off': 'setting off',
   go: 'going',
 };
+
+/** Words of asking to be told, before "if" or "whether": "could you check", "do you know", "lmk". */
+const TELL_ME = new Set(
+  `let lemme me us know lmk tell do you u i wonder was wondering can could would will please pls kindly
+   just check checking see find out any idea confirm may ask be able to`.split(/\s+/),
+);
+const TELLING = new Set([
+  'know',
+  'lmk',
+  'tell',
+  'wonder',
+  'wondering',
+  'check',
+  'checking',
+  'see',
+  'find',
+  'idea',
+  'confirm',
+  'ask',
+]);
+/** Deeds asked about, as "did … <base>": "if you turned off …" → "did you turn off …". */
+const DONE: Record<string, string> = {
+  left: 'leave',
+  turned: 'turn',
+  switched: 'switch',
+  locked: 'lock',
+  unlocked: 'unlock',
+  closed: 'close',
+  shut: 'shut',
+  opened: 'open',
+  put: 'put',
+  armed: 'arm',
+  disarmed: 'disarm',
+  started: 'start',
+  stopped: 'stop',
+  paused: 'pause',
+  dimmed: 'dim',
+};
+const BEING = new Set(['is', 'are', 'was', 'were', 'has', 'have']);
+const MODALS = new Set([
+  'could',
+  'would',
+  'can',
+  'will',
+  'might',
+  'may',
+  'should',
+  'please',
+  'pls',
+  'kindly',
+]);
+
+/**
+ * "do you know if anyone left the back door unlocked", "could you check if the garage door got
+ * shut", "let me know if you turned off the kitchen light": a yes/no question put inside a
+ * request to be told, said the way it is asked ("did anyone leave …", "is the garage door shut",
+ * "did you turn off …") — never the deed it asks about. One clause only: "check if the door is
+ * locked and lock it" asks for more, and is read as said.
+ */
+function askedInside(text: string): string {
+  const m = /^(\W*)([a-z ]+?)\s+(?:if|whether)\s+([a-z' ]+?)(\W*)$/i.exec(text);
+  if (!m) return text;
+  const wrapper = m[2]!.toLowerCase().split(/\s+/);
+  if (!wrapper.every((w) => TELL_ME.has(w)) || !wrapper.some((w) => TELLING.has(w))) return text;
+  const inner = m[3]!.toLowerCase().split(/\s+/);
+  if (inner.some((w) => ['and', 'then', 'or'].includes(w))) return text;
+  const v = inner.findIndex((w) => BEING.has(w) || w === 'got' || w in DONE);
+  if (v < 1 || v > 6) return text;
+  // ("I wonder if someone could put the big light on": a request, asked politely)
+  if (inner.slice(0, v).some((w) => MODALS.has(w))) return text;
+  const subject = inner.slice(0, v).join(' ');
+  const rest = inner.slice(v + 1).join(' ');
+  const verb = inner[v]!;
+  const asked =
+    verb === 'got'
+      ? `is ${subject} ${rest}`
+      : BEING.has(verb)
+        ? `${verb} ${subject} ${rest}`
+        : `did ${subject} ${DONE[verb]} ${rest}`;
+  return `${m[1]}${asked.trim()}?`;
+}

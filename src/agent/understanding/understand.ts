@@ -247,7 +247,9 @@ export class Understanding {
     const ruleCtx = {
       // a rule's command may carry its reason: "… switch the tree off so we stop forgetting"
       read: (toks: string[]) =>
-        this.read(toks, area, conv.referent) ?? this.reasonedReading(toks, area, conv.referent),
+        this.read(toks, area, conv.referent) ??
+        this.reasonedReading(toks, area, conv.referent) ??
+        this.withoutRulePurpose(toks, area, conv.referent),
       // ("every morning at 8 turn on the kettle and open the blinds": each part an action now)
       readParts: (toks: string[]) => {
         const u = readCompound(this, toks.join(' '), area, conv.referent);
@@ -264,8 +266,9 @@ export class Understanding {
     const rule =
       readRule(tokens, ruleCtx) ??
       (remark &&
-      (declarative(remark.trim(), 5) || this.stage2.isRemark(remark)) &&
-      this.stage2.namesNothing(remark)
+      (((declarative(remark.trim(), 5) || this.stage2.isRemark(remark)) &&
+        this.stage2.namesNothing(remark)) ||
+        (ruleRemark(tokenize(remark)) && this.stage2.isAside(remark)))
         ? readRule(tokenize(marked.slice(0, remarkAt)), ruleCtx)
         : undefined);
     this.questionMark = questionMark;
@@ -339,6 +342,22 @@ export class Understanding {
     const m = /^(.*\S)[\s,]+([a-z]+)(\W*)$/i.exec(text);
     if (!m || !CLOSING_PARTICLES.has(m[2]!.toLowerCase()) || !this.stage2.namesNothing(m[2]!)) return text;
     return this.withoutClosingParticles(m[1]! + m[3]!);
+  }
+
+  /**
+   * "… turn on the office heater so it's warm when I start work": the purpose of a rule's command,
+   * naming nothing of the home, may say when — the rule says when to act, and is confirmed
+   * before it is made.
+   */
+  private withoutRulePurpose(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Reading | undefined {
+    const k = tokens.findIndex((t, i) => i >= 2 && ['so', 'because', 'cos', 'as'].includes(t));
+    if (k < 0 || tokens.slice(k).some((t) => /\d/.test(t))) return undefined;
+    if (!this.stage2.namesNothing(tokens.slice(k).join(' '))) return undefined;
+    return this.read(tokens.slice(0, k), area, referent);
   }
 
   /** A command with a reason after it, as its reading alone (no time to act). */
@@ -696,6 +715,29 @@ const ASKING_AFTER_WHEN = new Set(
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
 
 /** "leave the porch one": a device kept as it is — unless a state is said ("leave the light on"). */
+/**
+ * "every night at half eleven lock the back door, the lads always forget": after a rule, a remark
+ * that tells a habit — nothing that limits the rule (no "not", "only", "except", day or hour).
+ */
+function ruleRemark(tokens: string[]): boolean {
+  if (tokens.some((t) => /\d/.test(t) || RULE_LIMITS.has(t) || NEGATIONS.has(t))) return false;
+  return tokens.some((t) => HABIT_WORDS.has(t));
+}
+const HABIT_WORDS = new Set([
+  'always',
+  'usually',
+  'normally',
+  'often',
+  'sometimes',
+  'never',
+  'forget',
+  'forgets',
+]);
+const RULE_LIMITS = new Set(
+  `only except unless until till but not never weekend weekends weekday weekdays monday tuesday wednesday
+   thursday friday saturday sunday morning evening afternoon night tonight tomorrow today am pm`.split(/\s+/),
+);
+
 function leftAsItIs(tokens: string[]): boolean {
   return (
     tokens[0] === 'leave' &&
