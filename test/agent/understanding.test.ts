@@ -5090,3 +5090,29 @@ describe('a question put inside a request to be told, in any tense (a review of 
     });
   });
 });
+
+describe('a device said still or already so, an undo of someone else, "where I am" (a review of this sitting)', () => {
+  it.each([
+    ['porch light still on', { name: 'Porch Light', state: 'on' }],
+    ['the back door already locked lah', { name: 'Back Door', state: 'locked' }],
+    ['back door locked already lah', { name: 'Back Door', state: 'locked' }],
+    ['back door lock or not ga', { name: 'Back Door', state: 'locked' }],
+  ])('"%s" is how it is, never a request to make it so', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+
+  it("an undo is of the asker's own command, never of what someone else did", () => {
+    expect(read('undo what sam did').intent).toBeNull();
+    expect(read('undo what he did').intent).toBeNull();
+    expect(read('undo what you just did').intent).toBe('HearthUndo');
+  });
+
+  it('"where I am" is the caller\'s room, and nowhere when it is not known', () => {
+    expect(read('turn on the lights where I am', 'Kitchen')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { area: 'Kitchen', domain: 'light' },
+    });
+    expect(read('turn on the lights where I am').intent).toBeNull();
+    expect(read('i already offed the kitchen light lah').intent).toBeNull();
+  });
+});

@@ -134,6 +134,9 @@ export const PAST_FORMS = new Set([
   'paused',
   'muted',
   'left',
+  // "i already offed the kitchen light": the Singaporean and Indian past of "off" and "on"
+  'offed',
+  'oned',
 ]);
 
 const TRIED = new Set(['tried', 'forgot', 'meant', 'thought', 'went', 'had']);

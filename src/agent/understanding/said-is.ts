@@ -14,7 +14,7 @@ export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
   return (
-    askedInside(text)
+    stillSo(askedInside(text))
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window": now — a
@@ -34,6 +34,11 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "turn on the lights where I am": the caller's room, said last
+      .replace(
+        /\bwhere (?:i am|i'm|im|we are|we're)(?: (?:sitting|standing|now|right now))?(?=\W*$)/i,
+        'in here',
+      )
       // "rise and shine, run good morning": a morning greeting, no "raise" nor "shine" of a light
       .replace(/(?:^|[,\s]+)rise and shine\b[\s,!.]*/gi, ' ')
       // "when sunset, on the porch light", "when it's sunset …": a time of the sun, as "at sunset"
@@ -475,3 +480,40 @@ function askedInside(text: string): string {
         : `did ${subject} ${DONE[verb]} ${rest}`;
   return `${m[1]}${asked.trim()}?`;
 }
+
+/** States a device is still or already in: "porch light still on", "the back door already locked". */
+const STILL_STATES = 'on|off|open|opened|closed|shut|locked|unlocked|running|playing|armed|disarmed|home|out';
+const STILL_SO = new RegExp(
+  `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})\\b([^,;.!?]*)(\\W*)$`,
+  'i',
+);
+/** Words that make the words before "still" more than a device: a deed or someone doing it. */
+const NOT_A_DEVICE = new Set(
+  'i we you he she they it is are was were turn switch put set make keep leave get lock unlock open close shut please can could'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "porch light still on", "the back door already locked lah": a device said still or already
+ * in a state, with no verb — how it is, asked or told; never a request to make it so.
+ */
+function stillSo(text: string): string {
+  // ("back door lock or not", "garage close or not": Singaporean, the state said as the verb)
+  const said = text.replace(/\b(lock|unlock|close|arm|disarm)(?= or not\b)/gi, (w) =>
+    `${w}ed`.replace(/eed$/, 'ed'),
+  );
+  const m = STILL_SO.exec(said) ?? DONE_ALREADY.exec(said);
+  if (
+    !m ||
+    m[2]!
+      .toLowerCase()
+      .split(' ')
+      .some((w) => NOT_A_DEVICE.has(w))
+  )
+    return said;
+  return m.length === 7 ? `${m[1]}is ${m[2]} ${m[3]} ${m[4]}${m[5]}?` : `${m[1]}is ${m[2]} ${m[3]}?`;
+}
+/** "back door locked already lah": a state a deed leaves, then "already" — told, or asked. */
+const DONE_ALREADY =
+  /^(\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (locked|unlocked|closed|opened|shut|armed|disarmed) already(?: (?:lah|leh|lor|ah|hor|la))?(\W*)$/i;

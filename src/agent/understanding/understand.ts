@@ -89,11 +89,27 @@ function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
 }
 
+/** Someone else, said of a deed: "undo what he did". */
+const OTHERS = new Set(['he', 'she', 'they', 'someone', 'somebody', 'hes', 'shes']);
+
 /**
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
  * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
  */
-const CLOSING_PARTICLES = new Set(['lah', 'leh', 'lor', 'hor', 'ah', 'sia', 'la', 'ar', 'wor', 'lei']);
+const CLOSING_PARTICLES = new Set([
+  'lah',
+  'leh',
+  'lor',
+  'hor',
+  'ah',
+  'sia',
+  'la',
+  'ar',
+  'wor',
+  'lei',
+  'ga',
+  'mah',
+]);
 
 export class Understanding {
   /** The second stage, over the current registry. */
@@ -194,9 +210,12 @@ export class Understanding {
     if (excepted(tokens)) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
+    // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
+    const undone = special === 'HearthUndo' ? undoneSaid(text) : [];
     if (
       special === 'HearthUndo' &&
-      !this.explained(undoneSaid(text).filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t)))
+      (!this.explained(undone.filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t))) ||
+        undone.some((t) => this.stage2.personNamed(t) || OTHERS.has(t)))
     )
       return { kind: 'none' };
     // "close the blinds" … "cancel that": nothing was set for later in this conversation, so
