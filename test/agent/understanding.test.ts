@@ -5116,3 +5116,27 @@ describe('a device said still or already so, an undo of someone else, "where I a
     expect(read('i already offed the kitchen light lah').intent).toBeNull();
   });
 });
+
+describe('timers asked about, presence said loosely (a review of this sitting)', () => {
+  it.each([
+    ['stop the timer', 'HearthTimerCancel'],
+    ['is there a timer running', 'HearthTimerList'],
+    ['how long is left on the timer', 'HearthTimerList'],
+    ['may I ask what time it is', 'HassGetCurrentTime'],
+  ])('"%s"', (text, intent) => {
+    expect(read(text)).toEqual({ intent, slots: {} });
+  });
+
+  it('another request before a timer is no cancelling of it', () => {
+    expect(read('stop the fan and set a timer').intent).not.toBe('HearthTimerCancel');
+  });
+
+  it.each([
+    ['is sam still at work', { name: 'Sam', state: 'not_home' }],
+    ['did sam get home from uni', { name: 'Sam', state: 'home' }],
+    ["I wonder if sam's home yet", { name: 'Sam', state: 'home' }],
+    ['is sam home or still at the office', { name: 'Sam', state: 'home' }],
+  ])('"%s"', (text, slots) => {
+    expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
+  });
+});

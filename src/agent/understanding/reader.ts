@@ -311,11 +311,21 @@ export class SecondStage {
     const p = tokens.findIndex((t) => this.personNamed(t));
     if (p < 0) return tokens;
     let k = p + 1;
+    // (a place of the home said here is where they might be: "… or still at the office")
+    const nowhere = (words: string[]) => this.isAside(words.join(' '), { names: true, places: true });
+    // "is sam still at work", "is alex at uni": somewhere else is out
+    const at = tokens[k] === 'still' ? k + 1 : k;
+    if (
+      tokens[at] === 'at' &&
+      tokens[at + 1] !== 'home' &&
+      at + 1 < tokens.length &&
+      nowhere(tokens.slice(at))
+    )
+      return [...tokens.slice(0, k), 'out'];
     if (tokens[k] === 'at' && tokens[k + 1] === 'home') k++;
     if (!PRESENCE.has(tokens[k] ?? '')) return tokens;
     const cut = k + 1;
-    if (!['from', 'or'].includes(tokens[cut] ?? '') || !this.namesNothing(tokens.slice(cut).join(' ')))
-      return tokens;
+    if (!['from', 'or'].includes(tokens[cut] ?? '') || !nowhere(tokens.slice(cut))) return tokens;
     return tokens.slice(0, cut);
   }
 

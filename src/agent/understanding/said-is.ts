@@ -277,6 +277,8 @@ export function saidIs(text: string): string {
         (all: string, lead: string, asking: string, who: string) =>
           /\b(know|tell|wonder|see|check|find)\b/i.test(asking) ? `${lead}did ${who} leave` : all,
       )
+      // "did sam get home from uni", "did alex make it back": whether they are home
+      .replace(/^(\W*)did ([a-z]+) (?:get|come|make it) (?:home|back)\b/i, '$1is $2 home')
       // "is sam back?", "has alex got back": home
       .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
       // "what is the temperature there in the living room": "there" before the place it is
@@ -438,6 +440,20 @@ const DONE: Record<string, string> = {
   dimmed: 'dim',
 };
 const BEING = new Set(['is', 'are', 'was', 'were', 'has', 'have']);
+const SAID_STATES = new Set([
+  'home',
+  'back',
+  'in',
+  'out',
+  'on',
+  'off',
+  'open',
+  'locked',
+  'unlocked',
+  'closed',
+  'shut',
+  'still',
+]);
 const MODALS = new Set([
   'could',
   'would',
@@ -463,7 +479,13 @@ function askedInside(text: string): string {
   if (!m) return text;
   const wrapper = m[2]!.toLowerCase().split(/\s+/);
   if (!wrapper.every((w) => TELL_ME.has(w)) || !wrapper.some((w) => TELLING.has(w))) return text;
-  const inner = m[3]!.toLowerCase().split(/\s+/);
+  // ("I wonder if sam's home yet": the "'s" an "is" before a state)
+  const inner = m[3]!
+    .toLowerCase()
+    .split(/\s+/)
+    .flatMap((w, i, a) =>
+      /^[a-z]+'s$/.test(w) && SAID_STATES.has(a[i + 1] ?? '') ? [w.slice(0, -2), 'is'] : [w],
+    );
   if (inner.some((w) => ['and', 'then', 'or'].includes(w))) return text;
   const v = inner.findIndex((w) => BEING.has(w) || w === 'got' || w in DONE);
   if (v < 1 || v > 6) return text;

@@ -94,8 +94,12 @@ const CANCEL_WORDS = new Set([
   'ditch',
   'kill',
   'clear',
+  'stop',
 ]);
-const LISTING_WORDS = new Set(['list', 'show', 'what', 'which', 'any', 'pending', 'got', 'tell', 'read']);
+// ("is there a timer running", "how long is left on the timer": the timers asked about)
+const LISTING_WORDS = new Set(
+  'list show what which any pending got tell read how there running left remaining active'.split(' '),
+);
 
 /**
  * "oh hang on, cancel the kettle timer", "nah forget it, cancel that": a word of cancelling,
@@ -116,6 +120,8 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
     return true;
   const t = after.findIndex((w) => w === 'timer' || w === 'timers');
   if (t < 0 || t > 4) return false;
+  // ("stop the fan and set a timer": another request before the timer)
+  if (after.slice(0, t).some((w) => ACTION_VERBS.has(w) || w === 'and' || w === 'then')) return false;
   // "cancel that timer for the christmas tree", "delete the timer I set": which timer, said
   // after it — never a second request ("… and turn the kettle off")
   // ("cancel the timer la, no need already": softened, and why it is no longer needed)
@@ -247,8 +253,11 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
     .flatMap((t) => (t === 'whats' ? ['what', 'is'] : [t]));
   // "please tell me, what is the time now", "kindly tell me what all you are able to do"
   // ("may I know what is the date today": asked the same way)
+  // ("may I ask what time it is": leave asked to ask)
   const tell = softened.findIndex(
-    (t, i) => (t === 'tell' && softened[i + 1] === 'me') || (t === 'i' && softened[i + 1] === 'know'),
+    (t, i) =>
+      (t === 'tell' && softened[i + 1] === 'me') ||
+      (t === 'i' && (softened[i + 1] === 'know' || softened[i + 1] === 'ask')),
   );
   const core =
     tell >= 0 && tell <= 3 && ['what', 'which', 'how'].includes(softened[tell + 2] ?? '')
