@@ -5140,3 +5140,18 @@ describe('timers asked about, presence said loosely (a review of this sitting)',
     expect(read(text)).toMatchObject({ intent: 'HassGetState', slots });
   });
 });
+
+describe('heldout58–60, first round: a machine by what it makes, "at once", "in that case"', () => {
+  it('"coffee" is the Coffee Machine: its last word only says it is a machine', () => {
+    expect(read('coffee. now.')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Coffee Machine' } });
+    expect(read('turn on the coffee')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Coffee Machine' } });
+    expect(read('I need coffee').intent).toBeNull();
+  });
+
+  it('"at once" is now; "in that case" leads on from the last turn', () => {
+    expect(read('In that case, please lock it at once.', null, ['is the back door locked'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+  });
+});

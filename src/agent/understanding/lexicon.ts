@@ -562,6 +562,8 @@ export const FILLER_PHRASES = [
   'to be safe',
   'quick one',
   'would you ever',
+  // "in that case, please lock it": what was just said is the reason
+  'in that case',
   'go on and',
   'like to know',
   'thanks a million',

@@ -34,6 +34,8 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "please lock it at once": now — no "once" of an event ("all at once" is together)
+      .replace(/(?<!\ball )\bat once\b/gi, 'now')
       // "turn on the lights where I am": the caller's room, said last
       .replace(
         /\bwhere (?:i am|i'm|im|we are|we're)(?: (?:sitting|standing|now|right now))?(?=\W*$)/i,
