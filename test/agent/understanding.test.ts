@@ -5155,3 +5155,35 @@ describe('heldout58–60, first round: a machine by what it makes, "at once", "i
     });
   });
 });
+
+describe('the wrong ones of heldout61–63 at first measure', () => {
+  it('politeness before a question asks nothing of its own', () => {
+    expect(read('Please, are there any lights still on upstairs?')).toEqual({
+      intent: 'HassGetState',
+      slots: { domain: 'light', floor: 'Upper Floor', state: 'on' },
+    });
+    expect(read('please is the porch light still on')).toMatchObject({ intent: 'HassGetState' });
+  });
+
+  it('"i wan …" is "I want" (Pidgin), no value of one', () => {
+    expect(read('open the garage door i wan bring the car in')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Door' },
+    });
+  });
+
+  it('an English word is not spelled into a verb of action: "shout me a coffee" is no "shut"', () => {
+    expect(read('can you shout me a coffee').intent).toBeNull();
+  });
+
+  it('after "and" a hesitation adds, after a comma it corrects', () => {
+    expect(read('turn on the hallway light and um the the porch light')).toEqual({
+      intent: 'HassTurnOn+HassTurnOn',
+      slots: { '1.name': 'Hallway Light', '2.name': 'Porch Light' },
+    });
+    expect(read('turn on the kitchen light, erm the kitchen fan')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Fan' },
+    });
+  });
+});

@@ -66,6 +66,16 @@ const AM_AS_IT_AFTER = new Set(
  * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
  * day"; "away and …" opening a request.
  */
+const WANTERS = new Set(['i', 'we', 'you', 'u', 'they', 'dem', 'he', 'she', 'una', 'me']);
+
+/**
+ * "i wan bring the car in": Pidgin and Caribbean "want" after who wants, before the words are
+ * read one by one (Scots "the wan by the bed" is "one").
+ */
+export function wantSaidShort(words: string[]): string[] {
+  return words.map((w, i) => (w === 'wan' && i > 0 && WANTERS.has(words[i - 1]!) ? 'want' : w));
+}
+
 export function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -74,6 +84,7 @@ export function dialectPhrases(tokens: string[]): string[] {
     if (i === 0 && t === 'away' && next === 'and') out.push();
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
+
     // "di light dem": a plural said after the noun
     else if (next === 'dem' && i > 0 && !['and', 'to', 'for', 'tell', 'give'].includes(t!)) out.push(t!);
     // "zima tv na washa floor lamp", "na hallway light pia": Swahili "and" (elsewhere "na" is a

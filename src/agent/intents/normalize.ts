@@ -4,7 +4,7 @@
  * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
  */
 import { asEnglish } from './dialect-words.js';
-import { dialectPhrases } from './dialects.js';
+import { dialectPhrases, wantSaidShort } from './dialects.js';
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -115,10 +115,7 @@ function tokenizeNew(text: string): string[] {
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
-  const raw = s
-    .split(/\s+/)
-    .filter((t) => t.length > 0)
-    .flatMap(asEnglish);
+  const raw = wantSaidShort(s.split(/\s+/).filter((t) => t.length > 0)).flatMap(asEnglish);
   return dialectPhrases(numberWords(raw));
 }
 

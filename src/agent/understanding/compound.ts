@@ -141,9 +141,10 @@ export function compound(
     // ("pause the tv and um turn on the hallway light": a hesitation before a request of its
     // own takes nothing back; "…, erm, the kitchen fan" still corrects)
     const lead = leadingSecondThoughts(thoughts);
+    // ("turn on the hallway light and um the porch light": after "and" a hesitation adds)
     const takesBack =
       thoughts.slice(0, lead).some((t) => !HESITATIONS.has(t)) ||
-      (lead > 0 && !reader.stage2.hasAction(thoughts.slice(lead).join(' ')));
+      (lead > 0 && !reader.stage2.hasAction(thoughts.slice(lead).join(' ')) && afterComma(text, seg));
     if (parts.length > 0 && !carry && !adding && (takesBack || meant)) {
       correcting = true;
       if (leadingSecondThoughts(thoughts) === thoughts.length && i < segments.length - 1) return;

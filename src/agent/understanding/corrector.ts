@@ -279,6 +279,17 @@ const PLAIN_WORDS = new Set([
   'ran',
   // "open the kettle lid" is no "lit" kettle
   'lid',
+  // English words a letter from a verb of action, not heard for one: "can you shout me a
+  // coffee" is no "shut", "any luck" no "lock" ("look", "torn", "burn", "star" are left to the
+  // speller: a transcript hears them for "lock", "turn", "start")
+  'shout',
+  'luck',
+  'lick',
+  'lack',
+  'duck',
+  'dime',
+  'stoop',
+  'list',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

@@ -34,6 +34,12 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "Please, are there any lights still on upstairs?": politeness before a question asks
+      // nothing of its own
+      .replace(
+        /^(\W*)(?:please|pls|plz|kindly)[,\s]+(?=(?:is|are|was|were|has|did|does|what|whats|how|which|who|where)\b)/i,
+        '$1',
+      )
       // "please lock it at once": now — no "once" of an event ("all at once" is together)
       .replace(/(?<!\ball )\bat once\b/gi, 'now')
       // "turn on the lights where I am": the caller's room, said last
