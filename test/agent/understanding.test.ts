@@ -5187,3 +5187,27 @@ describe('the wrong ones of heldout61–63 at first measure', () => {
     });
   });
 });
+
+describe('heldout61–63, first round: Nigerian Pidgin words', () => {
+  it.each([
+    ['we dey comot away mode sharp sharp', 'HassTurnOn', { name: 'Away' }],
+    ['no no no undo am', 'HearthUndo', {}],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"e" is it, "small" a bit, "sef" too, "i no dey hear" I cannot hear — after a turn', () => {
+    expect(read('e too bright reduce am small', null, ['turn on the floor lamp'])).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Floor Lamp', brightness_step: 'down' },
+    });
+    expect(read('the kettle sef', null, ['on the coffee machine'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kettle' },
+    });
+    expect(read('louder abeg i no dey hear the music', 'Kitchen')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up' },
+    });
+  });
+});

@@ -71,6 +71,12 @@ const CREOLE: Record<string, string[]> = {
   unu: ['you'],
   nuh: [],
   oya: [],
+  // Nigerian Pidgin: "the kettle sef" (too), "we dey comot" (we are leaving), "the guests don
+  // land" (have)
+  sef: ['too'],
+  comot: ['leaving'],
+  dey: ['are'],
+  don: ['have'],
 };
 
 /**

@@ -59,13 +59,18 @@ const YER_AS_YOU_AFTER = new Set('can could would will do did thank thanks are w
 
 /** Verbs after which Pidgin "am" is "it": "off am", "on am", "lock am", "pause am". */
 const AM_AS_IT_AFTER = new Set(
-  'off on lock unlock open close pause start stop switch turn put play dim shut'.split(' '),
+  'off on lock unlock open close pause start stop switch turn put play dim shut reduce increase lower raise undo arm disarm'.split(
+    ' ',
+  ),
 );
 
 /**
  * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
  * day"; "away and …" opening a request.
  */
+/** Words after which a first "e" is Pidgin "it": "e too bright", "e don do", "e dey hot". */
+const E_AS_IT_BEFORE = new Set(['too', 'have', 'are', 'is', 'very', 'hot', 'cold', 'dark', 'bright', 'loud']);
+
 const WANTERS = new Set(['i', 'we', 'you', 'u', 'they', 'dem', 'he', 'she', 'una', 'me']);
 
 /**
@@ -84,6 +89,26 @@ export function dialectPhrases(tokens: string[]): string[] {
     if (i === 0 && t === 'away' && next === 'and') out.push();
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
+    // Nigerian Pidgin: "e too bright" (it, first), "i no fit see", "i no dey hear" (cannot),
+    // "the light for here" (here), "… make i make tea" (so I), "reduce am small" (a bit),
+    // "sharp sharp" (now) — a branch without "continue" reads two words
+    else if (i === 0 && t === 'e' && next !== undefined && E_AS_IT_BEFORE.has(next)) {
+      out.push('it');
+      continue;
+    } else if (t === 'no' && (next === 'fit' || next === 'are') && tokens[i - 1] === 'i') out.push('cannot');
+    else if (t === 'for' && next === 'here') out.push('here');
+    else if (t === 'make' && next === 'i' && i > 1) {
+      out.push('so');
+      continue;
+    } else if (
+      t === 'small' &&
+      next === undefined &&
+      i > 1 &&
+      !['a', 'the', 'too', 'so', 'very'].includes(tokens[i - 1]!)
+    ) {
+      out.push('a', 'bit');
+      continue;
+    } else if (t === 'sharp' && next === 'sharp') out.push('now');
 
     // "di light dem": a plural said after the noun
     else if (next === 'dem' && i > 0 && !['and', 'to', 'for', 'tell', 'give'].includes(t!)) out.push(t!);
