@@ -5211,3 +5211,18 @@ describe('heldout61–63, first round: Nigerian Pidgin words', () => {
     });
   });
 });
+
+describe('heldout61–63, first round: "connect" and "disconnect" as Portuguese speakers say "on" and "off"', () => {
+  it('switches, and a negation or a thing the home lacks stays no command', () => {
+    expect(read('please can you connect the light of the kitchen')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Light' },
+    });
+    expect(read('please disconnect the tv of the living room')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(read("don't disconnect the fridge").intent).toBeNull();
+    expect(read('disconnect the wifi').intent).toBeNull();
+  });
+});

@@ -72,6 +72,10 @@ export const CUES: Record<string, Cue> = {
   'cut off': 'off',
   // "cut on the mirror light" (the American South)
   'cut on': 'on',
+  // "connect the light of the kitchen", "disconnect the tv": Portuguese "ligar"/"desligar" and
+  // Spanish "conectar", as their speakers say it in English (and a device unplugged is off)
+  connect: 'on',
+  disconnect: 'off',
   // curtains drawn back are open; a robot vacuum sent round cleans
   'draw back': 'open',
   'draw open': 'open',
