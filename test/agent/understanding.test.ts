@@ -5226,3 +5226,21 @@ describe('heldout61–63, first round: "connect" and "disconnect" as Portuguese 
     expect(read('disconnect the wifi').intent).toBeNull();
   });
 });
+
+describe('heldout61–63, first round: how long someone is away is theirs; "got my hands full"', () => {
+  it('a statement of their own after the request may say till when', () => {
+    expect(read("set away mode, we're all out till sunday")).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Away' },
+    });
+    // the request's own span is no request now
+    expect(read('turn on the heater till 5').intent).toBeNull();
+  });
+
+  it('"got my hands full" tells, with its "I\'ve" unsaid', () => {
+    expect(read('can you unlock the back door? got my hands full with the shopping')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Back Door' },
+    });
+  });
+});

@@ -212,7 +212,7 @@ export function compound(
     // what was just named)
     if (
       (declarative(seg) || busy || purpose || toldBare) &&
-      reader.stage2.isAside(seg) &&
+      reader.stage2.isAside(ownSpanAside(seg)) &&
       (purpose || !readsAsCommand(reader, seg, area, ref)) &&
       !asksForAction(segTokens)
     )
@@ -367,6 +367,15 @@ export function compound(
   sharedValue(parts, heads);
   return { kind: 'compound', parts };
 }
+/**
+ * "…, we're all out till sunday": in a statement of someone's own after a request, how long
+ * they are away is theirs — no span of the request (which "till" alone would be).
+ */
+function ownSpanAside(seg: string): string {
+  if (!/^\s*(we|i|they|he|she)\s*('re|'m|'s| are| am| is| will be|'ll be|re|m)?\b/i.test(seg)) return seg;
+  return seg.replace(/\b(till|until|til)\s+\w+/gi, ' ');
+}
+
 /** Whether a part was said after a comma (said again, as a narrowing or a correction), not after "and". */
 function afterComma(text: string, seg: string): boolean {
   const at = text.toLowerCase().indexOf(seg.toLowerCase());

@@ -67,6 +67,8 @@ const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'o
  */
 function selfUnsaid(tokens: string[]): boolean {
   const [a, b, c] = tokens;
+  // ("got my hands full with the shopping": "I've" unsaid)
+  if (a === 'got' && ['my', 'our', 'me'].includes(b ?? '')) return true;
   // ("Need the iron off.", "Want it at half." ask for something: not remarks)
   if (tokens.some((t, i) => i > 0 && THING_PRONOUNS.has(t))) return false;
   return (
