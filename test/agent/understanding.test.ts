@@ -5244,3 +5244,24 @@ describe('heldout61–63, first round: how long someone is away is theirs; "got 
     });
   });
 });
+
+describe('heldout61–63, first round: Scots "ye", a soft "c" heard as "s", days written short', () => {
+  it.each([
+    ['Put the office heater on for us, would ye?', 'HassTurnOn', { name: 'Office Heater' }],
+    ["If ye'd be good enough to arm the alarm", 'HassTurnOn', { name: 'Home Alarm' }],
+    ['turn off the sealing fan', 'HassTurnOff', { name: 'Ceiling Fan' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('"every mon to fri at 6am" is weekdays; "at sunset" keeps its sun', () => {
+    const r = u.understand('every mon to fri at 6am kettle on pls', null, { touched: 0 });
+    expect(r.kind === 'rule' ? r.rule.trigger : undefined).toEqual({
+      type: 'time',
+      at: '06:00',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    });
+    const s = u.understand('at sunset every day turn on the porch light', null, { touched: 0 });
+    expect(s.kind === 'rule' ? s.rule.trigger : undefined).toEqual({ type: 'solar', event: 'sunset' });
+  });
+});

@@ -17,6 +17,9 @@ export function asEnglish(t: string): string[] {
  */
 const DIALECT: Record<string, string[]> = {
   aff: ['off'],
+  // "would ye?", "if ye'd be good enough" (Irish and Scots "you")
+  ye: ['you'],
+  yed: ['you', 'would'],
   doon: ['down'],
   wi: ['with'],
   tae: ['to'],

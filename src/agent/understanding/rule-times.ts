@@ -146,7 +146,42 @@ const WEEKDAY_ORDER = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', '
  * Days said other ways, as one word of DAYS: "school day", "work day", "weeknight" → weekday;
  * "monday through friday", "mondays to fridays" → weekday (or the days between, as days).
  */
-function sameDays(tokens: string[]): string[] {
+/** Days written short, read as days only beside a word of days: "every mon to fri". */
+const SHORT_DAYS: Record<string, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+const RANGE_WORDS = new Set(['to', 'through', 'thru', 'till', 'until', 'and']);
+
+/**
+ * "every mon to fri at 6am": short days, as days — only where days are spoken of (after
+ * "every", "each" or "on", or in a range or list with another day); "the sun", "we sat" stay.
+ */
+function longDays(tokens: string[]): string[] {
+  const isDay = (w: string | undefined) =>
+    !!w && (!!SHORT_DAYS[w] || WEEKDAY_ORDER.includes(w.replace(/s$/, '')));
+  return tokens.map((t, i) => {
+    const long = SHORT_DAYS[t];
+    if (!long) return t;
+    const before = tokens[i - 1];
+    const spoken =
+      ['every', 'each', 'on'].includes(before ?? '') ||
+      (RANGE_WORDS.has(tokens[i + 1] ?? '') && isDay(tokens[i + 2])) ||
+      (RANGE_WORDS.has(before ?? '') && isDay(tokens[i - 2]));
+    return spoken ? long : t;
+  });
+}
+
+function sameDays(said: string[]): string[] {
+  const tokens = longDays(said);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;

@@ -100,9 +100,9 @@ export class Speller {
     const sound = this.phonetic
       .get(soundKey(tok))
       ?.filter((w) => Math.abs(w.length - tok.length) <= 1 && (this.preferred.has(w) || this.sounded.has(w)));
-    // (and they start alike: "dryer" is no "door")
-    if (sound?.length === 1 && tok.length >= 4 && sound[0]!.slice(0, 2) === tok.slice(0, 2))
-      return [sound[0]!];
+    // (and they start alike: "dryer" is no "door"; "sealing" is "ceiling", a soft "c" an "s")
+    const start = (w: string) => w.slice(0, 2).replace(/^c(?=[eiy])/, 's');
+    if (sound?.length === 1 && tok.length >= 4 && start(sound[0]!) === start(tok)) return [sound[0]!];
     // typed without its vowels: "frnt", "mrng", "ktchn" — the one word of the home (else of
     // the lexicon) of those consonants
     if (tok.length >= 3 && !/[aeiouy\d]/.test(tok)) {
