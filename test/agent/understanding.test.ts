@@ -5265,3 +5265,28 @@ describe('heldout61–63, first round: Scots "ye", a soft "c" heard as "s", days
     expect(s.kind === 'rule' ? s.rule.trigger : undefined).toEqual({ type: 'solar', event: 'sunset' });
   });
 });
+
+describe('heldout61–63, first round: "by" an hour, "before we sleep", a span or a past of the speaker\'s', () => {
+  it('"by 6pm" is done at that hour; "by 5 percent" is a step', () => {
+    expect(read('Kindly switch off the office heater by 6pm.')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Office Heater', at: '18:00' },
+    });
+    expect(read('on the porch light by seven in the evening')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light', at: '19:00' },
+    });
+    expect(read('dim the lights by 5 percent').slots).toMatchObject({ step_size: 5 });
+  });
+
+  it('"before we sleep" is now; "for today" in a reason is no time to act', () => {
+    expect(read('Kindly lock the front door and close the garage door before we sleep.')).toEqual({
+      intent: 'HassTurnOn+HassTurnOff',
+      slots: { '1.name': 'Front Door', '2.name': 'Garage Door' },
+    });
+    expect(read("off the desk lamp and the office heater i'm done for today")).toEqual({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Desk Lamp', '2.name': 'Office Heater' },
+    });
+  });
+});

@@ -116,7 +116,9 @@ export function withReason(
       tail.some(
         (t, k) =>
           ((!purpose || !clockTime(tail, k)) && /\d/.test(t)) ||
-          (!purpose && NOT_A_REASON.has(t)) ||
+          // ("… i'm done for today", "… i forgot it on since morning": a span or a past of the
+          // speaker's, no time to act)
+          (!purpose && NOT_A_REASON.has(t) && !['for', 'since'].includes(tail[k - 1] ?? '')) ||
           (ACTION_VERBS.has(t) && !othersDo && !(tail[k + 1] ?? '').endsWith('ing')),
       ) ||
       (!purpose && sunEvent(tail))

@@ -22,7 +22,7 @@ export function saidIs(text: string): string {
       // ("we usually arm the alarm before we leave" tells a habit; "… before we set off
       // tomorrow", "… before it hits 25 degrees" say a time or a condition: kept)
       .replace(
-        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
+        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire|sleep|turn in)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
         (clause: string, at: number, whole: string) =>
           /\d|\b(?:tomorrow|tonight|today|morning|evening|afternoon|night|later|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|am|pm|o'?clock)\b/i.test(
             clause.replace(/\bfor the night\b/i, ''),
@@ -34,6 +34,12 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "switch off the office heater by 6pm", "on the porch light by seven in the evening": done
+      // at that hour (a time said with its hour's words; "by 5 percent" is no time)
+      .replace(
+        /\bby (?=(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:thirty|fifteen|forty[- ]five))?\s+(?:am|pm|o'?clock|in the (?:morning|evening|afternoon)|tonight|this (?:evening|afternoon|morning)))\b)/gi,
+        'at ',
+      )
       // "Please, are there any lights still on upstairs?": politeness before a question asks
       // nothing of its own
       .replace(
