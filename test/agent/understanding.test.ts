@@ -5290,3 +5290,26 @@ describe('heldout61–63, first round: "by" an hour, "before we sleep", a span o
     });
   });
 });
+
+describe('a command scheduled in words, or set as a timer', () => {
+  it.each([
+    [
+      'Schedule the thermostat to 21 at 06:45.',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21, at: '06:45' },
+    ],
+    ['schedule the kettle to turn on at 7am', 'HassTurnOn', { name: 'Kettle', at: '07:00' }],
+    [
+      'set a timer to turn off the kettle in 10 minutes',
+      'HassTurnOff',
+      { name: 'Kettle', delay_seconds: 600 },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+
+  it('a kitchen timer or a meeting is no command', () => {
+    expect(read('set a timer for 10 minutes').intent).toBeNull();
+    expect(read('schedule a meeting at 3').intent).toBeNull();
+  });
+});

@@ -34,6 +34,17 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "schedule the thermostat to 21 at 06:45", "schedule the porch light on at 7pm": a
+      // command for a time said — "set" it so, then
+      .replace(
+        /^(\W*(?:(?:please|pls|can you|could you|would you)\s+)?)schedule (?=(?:the|my|our) [^,]*\b(?:at|in) \d)/i,
+        '$1set ',
+      )
+      // "set a timer to turn off the kettle in 10 minutes": the command itself, for later
+      .replace(
+        /\bset (?:a|the|up a) timer (?:to|for|that will|that'll) (?=(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|dim|put)\b)/gi,
+        '',
+      )
       // "switch off the office heater by 6pm", "on the porch light by seven in the evening": done
       // at that hour (a time said with its hour's words; "by 5 percent" is no time)
       .replace(
