@@ -5313,3 +5313,13 @@ describe('a command scheduled in words, or set as a timer', () => {
     expect(read('schedule a meeting at 3').intent).toBeNull();
   });
 });
+
+describe('a "ck" typed as "k"', () => {
+  it('"lok the bak door pls" locks the Back Door', () => {
+    expect(read('lok the bak door pls')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Back Door' } });
+    expect(read('kindly lok the frunt door')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Front Door' },
+    });
+  });
+});

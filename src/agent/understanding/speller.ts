@@ -118,8 +118,8 @@ export class Speller {
 
 /**
  * Among equally close words: the home's own names first, then the same first letter, then a
- * vowel left out ("lockd" → "locked" rather than "locks": typed fast, vowels go first), then
- * the same length ("trun" → "turn" rather than "run", "dor" → "door" rather than "do").
+ * vowel left out ("lockd" → "locked" rather than "locks": typed fast, vowels go first), then the
+ * "c" of a "ck" left out, then the same length ("trun" → "turn" rather than "run", "dor" → "door" rather than "do").
  */
 function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>): string | undefined {
   let c = cands;
@@ -127,6 +127,8 @@ function tieBreak(tok: string, cands: string[], preferred: ReadonlySet<string>):
     (w: string) => preferred.has(w),
     (w: string) => (tok === '' ? w === '' : w.startsWith(tok[0]!)),
     (w: string) => vowelLeftOut(tok, w),
+    // ("lok" → "lock" rather than "low": the "c" of a "ck" left out, as it sounds)
+    (w: string) => w.includes('ck') && w.replace('ck', 'k') === tok,
     (w: string) => w.length === tok.length,
   ]) {
     if (c.length === 1) break;
