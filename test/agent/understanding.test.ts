@@ -5323,3 +5323,17 @@ describe('a "ck" typed as "k"', () => {
     });
   });
 });
+
+describe('a reason with its "\'s" not typed, or what a pet wants', () => {
+  it('is set aside; a device and its place never are', () => {
+    expect(read('shut these blinds the suns in my eyes', 'Living Room')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Blinds' },
+    });
+    expect(read('unlock the back door the dog wants out')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Back Door' },
+    });
+    expect(read('do me a favour eh close back the curtains in the bedroom').intent).not.toBe('HassGetState');
+  });
+});

@@ -93,7 +93,10 @@ export function withReason(
         !(PARTICLES.has(tokens[i - 1]!) && ACTION_VERBS.has(tokens[i - 2] ?? '')) &&
         // ("the carpet by the door is filthy": a subject of up to five words; "the phone's
         // ringing", whose "'s" the words no longer show)
-        (declarative(tail.join(' '), 5) || [2, 3].some((k) => doingSomething(tail[k] ?? ''))));
+        (declarative(tail.join(' '), 5) ||
+          [2, 3].some((k) => doingSomething(tail[k] ?? '')) ||
+          (isUnwritten(tail) && reader.stage2.namesNothing(tail[1]!)) ||
+          wantsOut(tail)));
     // "… doing my makeup", "… cooking tea": what someone is busy with
     // (not after "the", "a" or "in": "the dining room" is a place; nor right after a device
     // with no action asked of it: "the kettle's needing descaled" tells of the kettle)
@@ -163,6 +166,28 @@ export function withReason(
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;
+}
+
+/**
+ * "… the suns in my eyes": a thing and what it is, its "'s" not typed — "the" and a word in -s,
+ * then where it is or how ("in", "on", "out", "up", "too", "so", "all") — never a device word
+ * ("… the curtains in the bedroom" is where).
+ */
+function isUnwritten(tail: string[]): boolean {
+  return (
+    tail.length >= 3 &&
+    tail.length <= 8 &&
+    /^[a-z]{2,}s$/.test(tail[1]!) &&
+    ['in', 'on', 'out', 'up', 'down', 'too', 'so', 'all', 'right', 'really', 'very', 'still'].includes(
+      tail[2]!,
+    )
+  );
+}
+
+/** "… the dog wants out", "… the cat needs feeding": what someone or something wants, told. */
+function wantsOut(tail: string[]): boolean {
+  const k = tail.findIndex((t) => ['wants', 'needs', 'keeps', 'likes', 'hates'].includes(t));
+  return k >= 2 && k <= 3;
 }
 
 /** Words that open a clause of its own after a question: "… my phone's dead", "… is it payday yet". */
