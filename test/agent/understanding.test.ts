@@ -5337,3 +5337,19 @@ describe('a reason with its "\'s" not typed, or what a pet wants', () => {
     expect(read('do me a favour eh close back the curtains in the bedroom').intent).not.toBe('HassGetState');
   });
 });
+
+describe('a place alone, asked after a question', () => {
+  it('is the same question of that place; with nothing asked before it is nothing', () => {
+    expect(read('office?', null, ["what's the temperature in the living room"])).toEqual({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Office' },
+    });
+    expect(read('kitchen?', null, ['is the light on in the living room'])).toEqual({
+      intent: 'HassGetState',
+      slots: { area: 'Kitchen', domain: 'light', state: 'on' },
+    });
+    expect(read('office?').intent).toBeNull();
+    // after a command, a place alone is no question, nor a command
+    expect(read('bedroom?', null, ['turn off the kitchen light']).intent).toBeNull();
+  });
+});

@@ -36,7 +36,7 @@ import {
   withoutNow,
   wrappedQuestion,
 } from './questions.js';
-import type { ReadContext, Reading, Target } from './reading.js';
+import { QUESTION_INTENTS, type ReadContext, type Reading, type Target } from './reading.js';
 import {
   BEFORE_A_THING,
   embeddedQuestion,
@@ -608,7 +608,20 @@ export class SecondStage {
       ['are', 'am', 'is', 'was', 'were', 'will', 'would', 'have', 'had', 'can', 'cannot', 'should'].includes(
         tokens[1] ?? '',
       );
-    if (ctx.referent && !told && cues.length === 0 && numbers.length === 0 && (followPhrase || !question)) {
+    // ("office?", "living room leh?" after a question: the same question of the place said)
+    const placeAsked =
+      question &&
+      !!ctx.referent &&
+      QUESTION_INTENTS.has(ctx.referent.intent) &&
+      (areas.length > 0 || floors.length > 0) &&
+      items.every((i) => i.t === 'area' || i.t === 'floor' || i.t === 'filler');
+    if (
+      ctx.referent &&
+      !told &&
+      cues.length === 0 &&
+      numbers.length === 0 &&
+      (followPhrase || !question || placeAsked)
+    ) {
       if (names.length > 0 || explicitPlace || noun)
         // "turn off the kitchen light" … "the fan too": the fan of the place just acted on
         return readFollowUp(
