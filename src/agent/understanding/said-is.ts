@@ -430,22 +430,15 @@ const LEAVING: Record<string, string> = {
 /** Words of asking to be told, before "if" or "whether": "could you check", "do you know", "lmk". */
 const TELL_ME = new Set(
   `let lemme me us know lmk tell do you u i wonder was wondering can could would will please pls kindly
-   just check checking see find out any idea confirm may ask be able to`.split(/\s+/),
+   just check checking see find out any idea confirm may ask be able to intimate inform update advise
+   apprise`.split(/\s+/),
 );
-const TELLING = new Set([
-  'know',
-  'lmk',
-  'tell',
-  'wonder',
-  'wondering',
-  'check',
-  'checking',
-  'see',
-  'find',
-  'idea',
-  'confirm',
-  'ask',
-]);
+// ("Kindly intimate me whether …": Indian English "inform")
+const TELLING = new Set(
+  'know lmk tell wonder wondering check checking see find idea confirm ask intimate inform update advise apprise'.split(
+    ' ',
+  ),
+);
 /** Deeds asked about, as "did … <base>": "if you turned off …" → "did you turn off …". */
 const DONE: Record<string, string> = {
   left: 'leave',

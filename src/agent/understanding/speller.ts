@@ -80,7 +80,10 @@ export class Speller {
       (w) =>
         (tok.length >= 5 || !this.weak.has(w)) &&
         (tok.length > 3 || w.startsWith(tok[0]!) || (vowel(w[0]) && vowel(tok[0]))) &&
-        !rhymes(w),
+        !rhymes(w) &&
+        // ("call", "wall", "tall" are no "all": a consonant before a word makes another word —
+        // not a vowel, "abit", nor one not sounded, "knight")
+        !(w === tok.slice(1) && !vowel(tok[0]) && !/^(kn|wr|gn)/.test(tok)),
     );
     for (let d = 1; d <= max; d++) {
       const at = near.filter((w) => editDistance(tok, w, d) <= d);

@@ -89,6 +89,21 @@ function vague(r: Reading): boolean {
   return ['name', 'area', 'floor', 'domain', 'device_class'].every((k) => !(k in r.slots));
 }
 
+/** Verbs that put a heating at a value, and words that make a number after "at" an hour. */
+const PUTTING_AT = new Set(['put', 'set', 'keep', 'leave', 'have', 'hold']);
+const CLOCK_AFTER = new Set([
+  'am',
+  'pm',
+  'oclock',
+  'o',
+  'tonight',
+  'tomorrow',
+  'in',
+  'this',
+  'every',
+  'each',
+]);
+
 /** Someone else, said of a deed: "undo what he did". */
 const OTHERS = new Set(['he', 'she', 'they', 'someone', 'somebody', 'hes', 'shes']);
 
@@ -364,6 +379,29 @@ export class Understanding {
   }
 
   /**
+   * "put the thermostat at 20", "keep the heater at 19.5": "at" and a bare number after a verb of
+   * putting, read as "to" — only where that sets a heating to exactly that temperature and the
+   * number is no hour of the clock's face ("set the thermostat at 7" and "set the thermostat to
+   * 21 at 7" keep their hour; "turn the heater on at 20" is 20:00).
+   */
+  private temperatureAt(
+    tokens: string[],
+    area: string | null,
+    referent: Referent | undefined,
+  ): Reading | undefined {
+    const k = tokens.findIndex(
+      (t, i) =>
+        t === 'at' && /^\d{1,2}(\.\d)?$/.test(tokens[i + 1] ?? '') && !CLOCK_AFTER.has(tokens[i + 2] ?? ''),
+    );
+    if (k < 0 || !tokens.slice(0, k).some((t) => PUTTING_AT.has(t)) || tokens.includes('to'))
+      return undefined;
+    const r = this.read([...tokens.slice(0, k), 'to', ...tokens.slice(k + 1)], area, referent);
+    // (an hour of the clock's face stays an hour: "set the thermostat at 7" is 07:00)
+    const n = Number(tokens[k + 1]);
+    return n >= 13 && r?.intent === 'HassClimateSetTemperature' && r.slots.temperature === n ? r : undefined;
+  }
+
+  /**
    * "… turn on the office heater so it's warm when I start work": the purpose of a rule's command,
    * naming nothing of the home, may say when — the rule says when to act, and is confirmed
    * before it is made.
@@ -456,6 +494,9 @@ export class Understanding {
         command: { reading: { ...r, slots: { ...r.slots, step_size: amount.amount } } },
       };
     }
+    // "put the thermostat at 20": a heating put at a number is a temperature, not an hour
+    const heat = this.temperatureAt(tokens, area, referent);
+    if (heat) return { kind: 'command', command: { reading: heat } };
     const cut = cutWhen(tokens);
     // "turn off the lights when I leave", "lock up once we're in bed": a condition that is no
     // time this agent can keep — never done now
