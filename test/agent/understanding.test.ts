@@ -5391,3 +5391,15 @@ describe('a word that only describes, of the one device there is', () => {
     });
   });
 });
+
+describe('heldout64–66, first round: Hindi and Kannada words in Indian English', () => {
+  it.each([
+    ['bedroom ka fan chal raha hai kya', 'HassGetState', { area: 'Bedroom', domain: 'fan', state: 'on' }],
+    ['back door lock hai ki nahi', 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['paanch minute mein kettle band karo', 'HassTurnOff', { name: 'Kettle', delay_seconds: 300 }],
+    ['please kettle on karo jaldi', 'HassTurnOn', { name: 'Kettle' }],
+    ['volume kam karo, too loud', 'HassSetVolume', { volume_step: 'down' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text, 'Living Room')).toMatchObject({ intent, slots });
+  });
+});

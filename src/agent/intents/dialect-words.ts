@@ -7,8 +7,97 @@
 
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
-  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? DUTCH[t] ?? [t];
+  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? DUTCH[t] ?? HINDI[t] ?? [t];
 }
+
+/**
+ * Hindi (and a few Kannada) words Indian speakers mix into English ("kettle on karo jaldi",
+ * "bedroom ka fan chal raha hai kya", "awaaz kam karo", "floor lamp bees percent pe rakho"):
+ * the little words, what is asked of, numbers and times. Only words that are no English word;
+ * the verbs of doing ("karo", "band karo", "chalu") and "kya" closing a question are read with
+ * the words around them (`dialectPhrases`).
+ */
+const HINDI: Record<string, string[]> = {
+  jaldi: ['now'],
+  abhi: ['now'],
+  turant: ['now'],
+  hai: [],
+  hain: [],
+  tha: [],
+  ka: [],
+  ke: [],
+  nahi: ['not'],
+  nahin: ['not'],
+  kitna: ['how', 'much'],
+  kitni: ['how', 'much'],
+  kitne: ['how', 'many'],
+  koi: ['any'],
+  aur: ['and'],
+  bhi: ['too'],
+  thoda: ['a', 'bit'],
+  zyada: ['more'],
+  kam: ['down'],
+  awaaz: ['volume'],
+  aawaz: ['volume'],
+  roshni: ['light'],
+  batti: ['light'],
+  pankha: ['fan'],
+  neeche: ['down'],
+  niche: ['down'],
+  upar: ['up'],
+  aadha: ['half'],
+  ghanta: ['hour'],
+  ghante: ['hours'],
+  roz: ['every', 'day'],
+  rozana: ['every', 'day'],
+  subah: ['morning'],
+  shaam: ['evening'],
+  raat: ['night'],
+  baje: ['oclock'],
+  rakho: ['set'],
+  pe: ['to'],
+  galti: ['mistake'],
+  yahan: ['here'],
+  yaha: ['here'],
+  wahan: ['there'],
+  bahar: ['outside'],
+  andar: ['inside'],
+  wala: [],
+  wali: [],
+  wale: [],
+  andhera: ['dark'],
+  bahut: ['very'],
+  garmi: ['hot'],
+  thand: ['cold'],
+  raha: [],
+  se: [],
+  chal: ['running'],
+  rahi: [],
+  rahe: [],
+  hua: [],
+  hui: [],
+  // numbers ("do", "char" are English words and are left)
+  ek: ['one'],
+  teen: ['three'],
+  paanch: ['five'],
+  chhe: ['six'],
+  saat: ['seven'],
+  aath: ['eight'],
+  nau: ['nine'],
+  das: ['ten'],
+  pandrah: ['fifteen'],
+  bees: ['twenty'],
+  pachees: ['twenty', 'five'],
+  tees: ['thirty'],
+  chaalis: ['forty'],
+  chalis: ['forty'],
+  pachaas: ['fifty'],
+  pachas: ['fifty'],
+  // Kannada: "swalpa kitchen fan on maadi" (a little, do)
+  swalpa: ['a', 'bit'],
+  maadi: [],
+  madi: [],
+};
 
 /**
  * Words of Scots and Northern English (and an Australian one), as standard English: "switch the

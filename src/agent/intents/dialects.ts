@@ -173,6 +173,39 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('my');
       continue;
     }
+    // Hinglish: "… chal raha hai kya" (a question closed by "kya": asked as "is …"), "… ki
+    // nahi" (or not), "paanch minute mein" (in five minutes), "aadhe ghante mein" (in half an
+    // hour), "wapas karo" (put it back), "aa gaye" (have come), "band hua" (off)
+    else if (t === 'kya' && next === undefined && i > 0) {
+      if (!['is', 'are', 'did', 'what', 'how', 'which'].includes(out[0] ?? '')) out.unshift('is');
+      continue;
+    } else if (t === 'ki' && next === 'not') {
+      // ("back door lock hai ki nahi": the state said as its verb, asked)
+      const last = out.length - 1;
+      if (['lock', 'unlock', 'close', 'arm', 'disarm'].includes(out[last] ?? ''))
+        out[last] = `${out[last]!.replace(/e$/, '')}ed`;
+      out.push('or', 'not');
+    } else if (t === 'ki' || t === 'mein' || t === 'gaye' || t === 'gayi' || t === 'gaya') continue;
+    else if (
+      /^\d+$/.test(t!) &&
+      ['minute', 'minutes', 'min', 'hours', 'hour'].includes(next ?? '') &&
+      tokens[i + 2] === 'mein'
+    ) {
+      out.push('in', t!, next!.startsWith('h') ? 'hours' : 'minutes');
+      i += 2;
+      continue;
+    } else if (t === 'aadhe' && (next === 'hours' || next === 'hour')) {
+      if (tokens[i + 2] === 'mein') i++;
+      out.push('in', 'half', 'an', 'hour');
+    } else if (t === 'wapas' && (KARO.has(next ?? '') || next === 'kar')) {
+      out.push('put', 'it', 'back');
+      if (next === 'kar' && KARO_AFTER_KAR.has(tokens[i + 2] ?? '')) i++;
+    } else if (t === 'aa' && ['gaye', 'gayi', 'gaya', 'rahe', 'rahi', 'raha'].includes(next ?? ''))
+      out.push('arrived');
+    else if ((t === 'band' || t === 'bandh') && ['hua', 'hui', 'kya', 'ho', 'is'].includes(next ?? '')) {
+      out.push('off');
+      continue;
+    }
     // Hindi "kar do" ("do it") closing a request in Hinglish: "front door lock kar do", "light
     // band karo" (off), "fan chalu kar do" (on), "thermostat ko 24 kar do" ("ko": to, of a value)
     else if (KARO.has(t!) || (t === 'kar' && KARO_AFTER_KAR.has(next ?? ''))) {

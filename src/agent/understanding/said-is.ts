@@ -557,3 +557,8 @@ function stillSo(text: string): string {
 /** "back door locked already lah": a state a deed leaves, then "already" — told, or asked. */
 const DONE_ALREADY =
   /^(\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (locked|unlocked|closed|opened|shut|armed|disarmed) already(?: (?:lah|leh|lor|ah|hor|la))?(\W*)$/i;
+
+/** "back door lock hai ki nahi", "fan on hai ya nahi": Hindi "or not", closing a question. */
+export function orNotInHindi(text: string): string {
+  return text.replace(/\s+(?:hai\s+)?(?:ki|ya)\s+nahi?n?(?=\W*$)/i, ' or not');
+}

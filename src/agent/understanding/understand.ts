@@ -32,7 +32,7 @@ import {
   ofASet,
 } from './guards.js';
 import { onCondition, vaguelyLater } from './unsure.js';
-import { saidIs } from './said-is.js';
+import { orNotInHindi, saidIs } from './said-is.js';
 import { aboutAnAction, adviceOrChallenge, taggedQuestion, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
@@ -166,7 +166,7 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const text = criedApart(taggedQuestion(this.withoutClosingParticles(said)));
+    const text = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
     const sentences = sentencesOf(text);
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
