@@ -106,7 +106,6 @@ export class RegistryIndex {
     }
 
     const byPhrase = new Map<string, IntentEntity[]>();
-    const headless = new Map<string, IntentEntity[]>();
     for (const e of registry.entities) {
       for (const n of new Set([e.name, ...(e.aliases ?? [])])) {
         const toks = tokenize(n);
@@ -124,18 +123,8 @@ export class RegistryIndex {
         let list = byPhrase.get(key);
         if (!list) byPhrase.set(key, (list = []));
         if (list[list.length - 1] !== e) list.push(e);
-        // "coffee, now", "turn on the coffee": the Coffee Machine — a last word that only says
-        // it is a machine may go unsaid (kept apart, so a device's own name wins)
-        if (toks.length >= 2 && GENERIC_HEADS.has(toks[toks.length - 1]!)) {
-          const short = toks.slice(0, -1).join(' ');
-          let l = headless.get(short);
-          if (!l) headless.set(short, (l = []));
-          if (l[l.length - 1] !== e) l.push(e);
-        }
       }
     }
-    for (const [key, entities] of headless)
-      if (!byPhrase.has(key) && !this.placeNames.has(key)) byPhrase.set(key, entities);
     for (const [key, entities] of byPhrase) {
       this.wholeNames.add(key);
       this.addPhrase(key, {
@@ -183,6 +172,3 @@ export class RegistryIndex {
     this.trie.add(toks, entry);
   }
 }
-
-/** Last words of a name that only say what sort of thing it is: "Coffee Machine", "Bread Maker". */
-const GENERIC_HEADS = new Set(['machine', 'maker']);

@@ -290,6 +290,12 @@ const PLAIN_WORDS = new Set([
   'dime',
   'stoop',
   'list',
+  'shop',
+  // "the speaker keeps disconnecting", "I disconnected the tree": told, no "disconnect" asked
+  'disconnecting',
+  'disconnected',
+  'connecting',
+  'connected',
 ]);
 
 /** Words that read as a number (tagger `readNumber`). */

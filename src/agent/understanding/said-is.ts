@@ -42,7 +42,7 @@ export function saidIs(text: string): string {
       )
       // "set a timer to turn off the kettle in 10 minutes": the command itself, for later
       .replace(
-        /\bset (?:a|the|up a) timer (?:to|for|that will|that'll) (?=(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|dim|put)\b)/gi,
+        /(?<!\b(?:i|we|you|he|she|they|just|already)\s)\bset (?:a|the|up a) timer (?:to|for|that will|that'll) (?=(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|dim|put)\b)/gi,
         '',
       )
       // "switch off the office heater by 6pm", "on the porch light by seven in the evening": done
@@ -58,7 +58,12 @@ export function saidIs(text: string): string {
         '$1',
       )
       // "please lock it at once": now — no "once" of an event ("all at once" is together)
-      .replace(/(?<!\ball )\bat once\b/gi, 'now')
+      .replace(/(?<!\ball )\bat once\b(?! (?:when|once|as soon|after|if)\b)/gi, 'now')
+      // "turn on the lights where sam is": a place the home does not know — never every light
+      .replace(
+        /\bwhere (?!i am\b|i'm\b|im\b|we are\b|we're\b)(?:the )?[a-z]+ (?:is|are)(?=\W*$)/i,
+        'in the elsewhere',
+      )
       // "turn on the lights where I am": the caller's room, said last
       .replace(
         /\bwhere (?:i am|i'm|im|we are|we're)(?: (?:sitting|standing|now|right now))?(?=\W*$)/i,

@@ -104,6 +104,10 @@ const CLOCK_AFTER = new Set([
   'each',
 ]);
 
+/** One's own deed, said with "already", "just" or Pidgin "don" before its verb. */
+const OWN_DEED =
+  /^(?:i|we|he|she|they|sam|alex)(?: (?:have|already|just|don|has))+ (?:turn|turned|switch|switched|on|off|lock|locked|close|closed|open|opened|unlock|unlocked|shut|put|set|start|started|stop|stopped|arm|armed)\b/;
+
 /** Someone else, said of a deed: "undo what he did". */
 const OTHERS = new Set(['he', 'she', 'they', 'someone', 'somebody', 'hes', 'shes']);
 
@@ -223,6 +227,8 @@ export class Understanding {
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
     // ("all but the floor lamp" after a turn: an exception, whichever way it is read after)
     if (excepted(tokens)) return { kind: 'none' };
+    // ("I already turned off the porch light", "I don lock the back door": one's own deed told)
+    if (OWN_DEED.test(tokens.join(' '))) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
