@@ -291,43 +291,6 @@ export function wrappedQuestion(tokens: string[]): number {
     : -1;
 }
 
-/** Words of asking to be told, before a yes/no question put inside: "would you be able to let me know". */
-const ASKED_TO_TELL = new Set(
-  'would could can will you be able to let me us know tell please kindly i wonder was were like to see check find out'.split(
-    ' ',
-  ),
-);
-const TELLING_WORDS = new Set(['know', 'tell', 'wonder', 'see', 'check', 'find']);
-/** Who may be asked about before the verb: "whether anyone has …", "if the kids have …". */
-const ASKED_OF = new Set([
-  'anyone',
-  'anybody',
-  'someone',
-  'somebody',
-  'the',
-  'kids',
-  'everyone',
-  'we',
-  'i',
-  'you',
-]);
-
-/**
- * "would you be able to let me know whether anyone has left a light on downstairs": a yes/no
- * question put inside a request to be told, said the way it is asked ("has anyone left a light
- * on downstairs"); undefined when the words are no such question.
- */
-export function embeddedYesNo(tokens: string[]): string[] | undefined {
-  const k = tokens.findIndex((t) => t === 'whether' || t === 'if');
-  if (k < 2 || !tokens.slice(0, k).every((t) => ASKED_TO_TELL.has(t))) return undefined;
-  if (!tokens.slice(0, k).some((t) => TELLING_WORDS.has(t))) return undefined;
-  // the asked-of and its verb: "anyone has", "somebody left" is told ("did" said for it)
-  const subject = tokens.slice(k + 1, k + 3);
-  const v = subject.findIndex((t) => ['has', 'have'].includes(t));
-  if (v < 1 || !subject.slice(0, v).every((t) => ASKED_OF.has(t))) return undefined;
-  return [tokens[k + 1 + v]!, ...subject.slice(0, v), ...tokens.slice(k + 2 + v)];
-}
-
 /** "could you tell me …", "can you check …": asking to be told, not to act. */
 const ASKING_VERBS = new Set([
   'tell',

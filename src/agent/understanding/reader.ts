@@ -28,14 +28,7 @@ import {
   TEMPERATURE_QUESTION,
   type Cue,
 } from './lexicon.js';
-import {
-  askedAsRequest,
-  embeddedYesNo,
-  plainQuestion,
-  readQuestion,
-  withoutNow,
-  wrappedQuestion,
-} from './questions.js';
+import { askedAsRequest, plainQuestion, readQuestion, withoutNow, wrappedQuestion } from './questions.js';
 import { QUESTION_INTENTS, type ReadContext, type Reading, type Target } from './reading.js';
 import {
   BEFORE_A_THING,
@@ -108,9 +101,8 @@ export class SecondStage {
     // "the light over the mirror" → "the mirror light"
     const all = describedDevice(this.index, there);
     // "I wonder how warm it is up in the office": the question inside
-    const yesNo = embeddedYesNo(all);
-    const wrapped = yesNo ? 1 : wrappedQuestion(all);
-    const raw = saidPlainly(plainQuestion(yesNo ?? (wrapped > 0 ? all.slice(wrapped) : all)));
+    const wrapped = wrappedQuestion(all);
+    const raw = saidPlainly(plainQuestion(wrapped > 0 ? all.slice(wrapped) : all));
     // before spelling correction, which would make "not" a "hot"
     if (
       negated(raw) ||
