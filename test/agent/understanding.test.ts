@@ -5416,3 +5416,76 @@ describe('found by the second review probe of this sitting (bench/probe-own-chan
     expect(read(text).intent).toBeNull();
   });
 });
+
+describe('sixteenth sitting: the wrong ones left by the second review probe of the fifteenth', () => {
+  it.each([
+    // someone else's deed, told before the undo
+    'sam turned the heating up, undo that',
+    // a timer of a thing this home does not have is that thing's own
+    'stop the timer on the microwave',
+    // an hour beside an event waited for is no hour to act at
+    "the thermostat should be at 21 by the time I'm up",
+    // a message for someone else, and scolding
+    'tell the kids to turn off the tv',
+    'lol grandma just told the telly off for being too loud',
+    // a device still in a state, told before a remark
+    "porch light still on, sam's coming home late",
+  ])('"%s" does nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('a device still in a state, told before a request on "it", is acted on once', () => {
+    expect(read('back door still unlocked, lock it pls')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+  });
+  it('a device named alone after the question that calls it "it" is what is asked of', () => {
+    for (const text of ['is it on? the porch light', 'e dey on? the porch light'])
+      expect(read(text)).toMatchObject({
+        intent: 'HassGetState',
+        slots: { name: 'Porch Light', state: 'on' },
+      });
+    expect(read("It's fine. Porch light.").intent).toBe('HassTurnOn');
+  });
+  it('"it is on?" asks, after a turn on the device', () => {
+    expect(read('it is on?', null, ['turn off the porch light'])).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Porch Light', state: 'on' },
+    });
+  });
+  it("a cancel of Hearth's own timers still works", () => {
+    expect(read('cancel the timer for the porch light').intent).toBe('HearthTimerCancel');
+    expect(read('I turned the heating up by mistake, undo that').intent).toBe('HearthUndo');
+  });
+});
+
+describe('heldout67: West Country words, remarks run on without a comma', () => {
+  it.each([
+    ["would 'ee turn the kettle on, me lover? I'm proper parched", 'HassTurnOn', { name: 'Kettle' }],
+    ["Well lock 'un then", 'HassTurnOn', { name: 'Back Door' }, ['is the back door locked']],
+    ["If 'ee don't mind, shut they curtains in the bedroom.", 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['could u lock the back door pls mum always forgets', 'HassTurnOn', { name: 'Back Door' }],
+    [
+      'can you put the heating up to twenty one please im nearly home',
+      'HassClimateSetTemperature',
+      { temperature: 21 },
+    ],
+    [
+      'could you turn the ceiling fan off please its roasting up there',
+      'HassTurnOff',
+      { name: 'Ceiling Fan' },
+    ],
+  ] as [string, string, object, string[]?][])('"%s"', (text, intent, slots, history = []) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it("'tis and the one spoken to", () => {
+    expect(read("'Tis proper parky in here", 'Living Room')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'up' },
+    });
+    expect(read("Is the porch light on? 'Tis black as your hat out there.")).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Porch Light' },
+    });
+  });
+});

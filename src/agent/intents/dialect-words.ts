@@ -133,6 +133,15 @@ const DIALECT: Record<string, string[]> = {
   divvent: ['do', 'not'],
   howay: [],
   hinny: [],
+  // West Country: "would 'ee turn the kettle on", "lock 'un", "'tis proper parky in here",
+  // "put 'un back how 'twas", "I'll do it dreckly" (later, some time)
+  ee: ['you'],
+  un: ['it'],
+  tis: ['it', 'is'],
+  twas: ['it', 'was'],
+  twill: ['it', 'will'],
+  parky: ['cold'],
+  dreckly: ['later'],
   // Australian: "every arvo at five"
   arvo: ['afternoon'],
   arvos: ['afternoons'],

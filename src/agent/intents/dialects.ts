@@ -68,6 +68,26 @@ const AM_AS_IT_AFTER = new Set(
  * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
  * day"; "away and …" opening a request.
  */
+/** What the West Country and the Midlands call whoever they speak to, after "me" or "my". */
+const ENDEARMENTS = new Set([
+  'lover',
+  'ansum',
+  'handsome',
+  'duck',
+  'bird',
+  'babber',
+  'luvver',
+  'lovely',
+  'flower',
+  'maid',
+  'beauty',
+]);
+/** Verbs after which West Country "they" is "the" or "them": "shut they curtains". */
+const VERBS_BEFORE_THEY = new Set(
+  'shut open close draw turn switch put lock unlock dim start stop pull leave get'.split(' '),
+);
+const PARTICLES = new Set(['on', 'off', 'up', 'down', 'out', 'back', 'in', 'please', 'now', 'for']);
+
 /** Words after which a first "e" is Pidgin "it": "e too bright", "e don do", "e dey hot". */
 const E_AS_IT_BEFORE = new Set(['too', 'have', 'are', 'is', 'very', 'hot', 'cold', 'dark', 'bright', 'loud']);
 
@@ -87,6 +107,17 @@ export function dialectPhrases(tokens: string[]): string[] {
     const [t, next] = [tokens[i], tokens[i + 1]];
     // "away and put the kettle on": "go and", said to get someone moving
     if (i === 0 && t === 'away' && next === 'and') out.push();
+    // "…, me lover", "my 'ansum", "me duck": the one spoken to, as the West Country and the
+    // Midlands call anyone — no device of theirs
+    else if ((t === 'me' || t === 'my') && next !== undefined && ENDEARMENTS.has(next)) {
+      i++;
+      continue;
+    }
+    // "shut they curtains", "turn they off": West Country "those" and "them" after a verb
+    else if (t === 'they' && VERBS_BEFORE_THEY.has(tokens[i - 1] ?? '')) {
+      out.push(PARTICLES.has(next ?? '') || next === undefined ? 'them' : 'the');
+      continue;
+    }
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
     // Nigerian Pidgin: "e too bright" (it, first), "i no fit see", "i no dey hear" (cannot),
@@ -153,8 +184,8 @@ export function dialectPhrases(tokens: string[]): string[] {
       if (DEAD_AS_VERY_BEFORE.has(next ?? '')) out.push('very');
       continue;
     }
-    // "dead cold", "dead dark in here": "very"
-    else if (t === 'dead' && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
+    // "dead cold", "dead dark in here", West Country "proper parky": "very"
+    else if ((t === 'dead' || t === 'proper') && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
       out.push('very');
       continue;
     } else if (t === 'yer') {

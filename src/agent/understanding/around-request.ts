@@ -23,7 +23,7 @@ import { ACTION_VERBS, declarative, narrated, negated, NEGATIONS, NOT_POLITE } f
 import { aboutAnAction } from './told.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Referent } from './reading.js';
-import { QUESTION_WORDS } from './lexicon.js';
+import { KIN, QUESTION_WORDS } from './lexicon.js';
 import { LEXICON_WORDS } from './tagger.js';
 import { REQUEST_OPENERS } from './questions.js';
 import { specialIntent } from './special-requests.js';
@@ -48,12 +48,16 @@ export function withReason(
   area: string | null,
   referent: Referent | undefined,
 ): Understood | undefined {
-  // "… the lights out there": "there" is a place, read with the place or not at all
-  if (placeThere(tokens) >= 0 || aboutAnAction(tokens)) return undefined;
-  const asked = askedAfterAll(reader, tokens, area, referent);
+  // "… the lights out there": "there" is a place, read with the place or not at all — but in
+  // a reason of its own after a device named ("turn the ceiling fan off its roasting up
+  // there") it is where the reason is
+  const there = placeThere(tokens);
+  if (aboutAnAction(tokens)) return undefined;
+  const asked = there >= 0 ? undefined : askedAfterAll(reader, tokens, area, referent);
   if (asked) return asked;
   for (let i = 2; i < tokens.length; i++) {
     const tail = tokens.slice(i);
+    if (there >= 0 && (i > there || !THERE_IN_REASON.has(tail[0]!))) continue;
     // ("set the thermostat to twenty | for": a number heard in part, no reason)
     if (tail.length === 1 && ['to', 'too', 'for', 'four'].includes(tail[0]!)) continue;
     // ("… to forty | for percent": a unit is of the value, no reason)
@@ -65,13 +69,15 @@ export function withReason(
     // words no longer show)
     // ("… someone burnt toast", "… sam spilt his juice": what someone did)
     // (not after words told of or wished done: "mum said turn …", "you should have turned …")
+    // ("… mum always forgets", "… grandad never remembers": one of the family, and their habit)
     const anyone =
-      (ANYONE.has(tail[0]!) || reader.stage2.personNamed(tail[0]!)) &&
+      (ANYONE.has(tail[0]!) || KIN.has(tail[0]!) || reader.stage2.personNamed(tail[0]!)) &&
       !tokens.slice(0, i).some((t) => TOLD_OF.has(t));
+    const does = HABITUALLY.has(tail[1] ?? '') ? (tail[2] ?? '') : (tail[1] ?? '');
     const someone =
       (['is', 'was', 'has', 'isnt'].includes(tail[1] ?? '') ||
         (doingSomething(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0) ||
-        (anyone && DID.test(tail[1] ?? '') && reader.stage2.cuesOf(tail[1]!).length === 0)) &&
+        (anyone && (DID.test(does) || DOES.test(does)) && reader.stage2.cuesOf(does).length === 0)) &&
       ((!LEXICON_WORDS.has(tail[0]!) && reader.stage2.namesNothing(tail[0]!)) || anyone) &&
       !ACTION_VERBS.has(tokens[i - 1]!) &&
       // (not "… on | saturday was …": a time or the object of a preposition; "nobody" is
@@ -163,10 +169,14 @@ export function withReason(
       (u?.kind !== 'command' || !placeMovesNothing(reader, u.command, head, tail.join(' '), referent, area))
     )
       continue;
+    if (there >= 0 && (u?.kind !== 'command' || !u.command.reading.slots.name)) continue;
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;
 }
+
+/** Words that open a reason whose "there" is where the reason is: "… its roasting up there". */
+const THERE_IN_REASON = new Set(['its', 'it', 'im', 'i', 'were', 'we', 'theres']);
 
 /**
  * "… the suns in my eyes": a thing and what it is, its "'s" not typed — "the" and a word in -s,
@@ -449,6 +459,10 @@ const TOLD_OF = new Set(['said', 'says', 'told', 'tells', 'should', 'shouldve', 
 
 /** Someone, by a word that names no one of the home. */
 const ANYONE = new Set(['someone', 'somebody', 'everyone', 'everybody', 'nobody', 'noone']);
+/** A verb of what someone does: "forgets", "hates", "leaves" (never "is", "was", "has"). */
+const DOES = /^[a-z]{3,}(?<!ss|us|is|as)s$/;
+/** Words of how often, between someone and what they do: "mum always forgets". */
+const HABITUALLY = new Set(['always', 'never', 'usually', 'often', 'sometimes', 'normally', 'just', 'still']);
 /** A verb of what was done: "burnt", "spilt", "cooked", "dropped". */
 const DID =
   /^(?:[a-z]{3,}ed|burnt|spilt|made|left|broke|forgot|took|brought|came|went|got|did|had|ate|threw|knocked)$/;

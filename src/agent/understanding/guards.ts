@@ -381,7 +381,9 @@ export function declarative(text: string, subjectWords = 3): boolean {
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[^a-z' -]/g, ' ')
-    .trim();
+    .trim()
+    // ("'tis black as your hat out there", "'twas on all night": West Country "it is", "it was")
+    .replace(/^'?t(is|was)\b/, 'it $1');
   if (/^(because|cos|coz|cause|as|since)\s/.test(s)) return true;
   let re = DECLARATIVE.get(subjectWords);
   if (!re) {

@@ -81,6 +81,9 @@ const SCENE_ASKED = new Set([
   'asap',
 ]);
 
+/** Cues that name what they set ("the heating up to 21", "the volume down"): the room's own. */
+const ATTRIBUTES = new Set<Cue>(['temperature', 'volume', 'brightness']);
+
 export class SecondStage {
   private readonly corrector: Corrector;
 
@@ -244,7 +247,7 @@ export class SecondStage {
     return tag(this.index, tokens).some(
       (i) =>
         ['name', 'noun', 'area', 'floor', 'pronoun', 'here'].includes(i.t) ||
-        (i.t === 'cue' && FEELINGS.has(i.cue)),
+        (i.t === 'cue' && (FEELINGS.has(i.cue) || ATTRIBUTES.has(i.cue))),
     );
   }
 

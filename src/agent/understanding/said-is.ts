@@ -532,6 +532,16 @@ const STILL_SO = new RegExp(
   `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})\\b([^,;.!?]*)(\\W*)$`,
   'i',
 );
+/** "it is on?", "its still on?", "that's locked?": a state said of "it" and asked. */
+const IT_SO_ASKED = new RegExp(
+  `^(\\W*)(it is|it's|its|it|that is|that's|thats|this is|this's) ((?:still|already) )?(${STILL_STATES})\\s*\\?+\\W*$`,
+  'i',
+);
+/** The same, a clause before a comma or a semicolon. */
+const STILL_THEN = new RegExp(
+  `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})(?=\\s*[,;])`,
+  'i',
+);
 /** Words that make the words before "still" more than a device: a deed or someone doing it. */
 const NOT_A_DEVICE = new Set(
   'i we you he she they it is are was were turn switch put set make keep leave get lock unlock open close shut please can could'.split(
@@ -548,15 +558,25 @@ function stillSo(text: string): string {
   const said = text.replace(/\b(lock|unlock|close|arm|disarm)(?= or not\b)/gi, (w) =>
     `${w}ed`.replace(/eed$/, 'ed'),
   );
-  const m = STILL_SO.exec(said) ?? DONE_ALREADY.exec(said);
-  if (
-    !m ||
-    m[2]!
+  const device = (words: string) =>
+    !words
       .toLowerCase()
       .split(' ')
-      .some((w) => NOT_A_DEVICE.has(w))
-  )
-    return said;
+      .some((w) => NOT_A_DEVICE.has(w));
+  // ("back door still unlocked, lock it pls", "porch light still on, sam's coming home late": a
+  // clause of its own, told before what follows — how it is, the next clause's "it")
+  // ("it is on?", "its still on?", "that's locked?": the thing asked of by its mark alone)
+  const asked = IT_SO_ASKED.exec(said);
+  if (asked)
+    return `${asked[1]}is ${asked[2]!
+      .toLowerCase()
+      .replace(/^(that|this).*/, '$1')
+      .replace(/^it.*/, 'it')} ${asked[3] ?? ''}${asked[4]}?`;
+  const told = STILL_THEN.exec(said);
+  if (told && device(told[2]!))
+    return `${told[1]}${told[2]} is ${told[3]} ${told[4]}${said.slice(told[0].length)}`;
+  const m = STILL_SO.exec(said) ?? DONE_ALREADY.exec(said);
+  if (!m || !device(m[2]!)) return said;
   return m.length === 7 ? `${m[1]}is ${m[2]} ${m[3]} ${m[4]}${m[5]}?` : `${m[1]}is ${m[2]} ${m[3]}?`;
 }
 /** "back door locked already lah": a state a deed leaves, then "already" — told, or asked. */

@@ -108,6 +108,43 @@ const CLOCK_AFTER = new Set([
 const OWN_DEED =
   /^(?:i|we|he|she|they|sam|alex)(?: (?:have|already|just|don|has))+ (?:turn|turned|switch|switched|on|off|lock|locked|close|closed|open|opened|unlock|unlocked|shut|put|set|start|started|stop|stopped|arm|armed)\b/;
 
+/**
+ * "is it on? the porch light", "lock it. the back door": a device named alone after the sentence
+ * that calls it "it" is what "it" is — read as though named first.
+ */
+function namedAfter(stage2: SecondStage, sentences: string[]): string[] {
+  const last = sentences[sentences.length - 1];
+  if (sentences.length !== 2 || !last || stage2.hasAction(last) || !stage2.namedDevice(last))
+    return sentences;
+  const first = sentences[0]!;
+  // (asked of "it": "It's fine. Porch light." lets be, then names — read as said)
+  if (!/\b(it|its|that|this|them|e|am)\b/i.test(first) || !(stage2.hasAction(first) || /\?\s*$/.test(first)))
+    return sentences;
+  return [last, first];
+}
+
+/**
+ * "sam turned the heating up, undo that", "she switched it off, put it back": a deed of someone
+ * else, told before the undo — what it would undo is the asker's own, not what was told.
+ */
+function othersDeed(stage2: SecondStage, tokens: string[]): boolean {
+  const k = tokens.findIndex((t) => UNDO_WORDS.has(t));
+  return tokens
+    .slice(0, Math.max(k, 0))
+    .some(
+      (t, i, a) =>
+        (stage2.personNamed(t) || OTHERS.has(t)) && PAST_DEEDS.test(a.slice(i + 1, i + 3).join(' ')),
+    );
+}
+const PAST_DEEDS =
+  /^(?:just |already )?[a-z]+ed\b|^(?:just |already )?(?:put|set|shut|turned|switched|left|did|made|got)\b/;
+
+/** "told the telly off", "tell him off": scolding, no switching. */
+const TOLD_OFF = /\b(?:told|tell|tells|telling)(?: (?!to\b|me\b)[a-z]+){1,3} off\b/;
+/** "tell the kids to turn off the tv", "ask sam to lock up": someone else asked to act. */
+const TELL_SOMEONE_TO =
+  /\b(?:tell|ask|remind)(?: (?!me\b|us\b|you\b|it\b)[a-z]+){1,3} to (?:turn|switch|lock|unlock|shut|close|open|put|start|stop|pause|dim)\b/;
+
 /** Someone else, said of a deed: "undo what he did". */
 const OTHERS = new Set(['he', 'she', 'they', 'someone', 'somebody', 'hes', 'shes']);
 
@@ -171,7 +208,7 @@ export class Understanding {
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const text = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
-    const sentences = sentencesOf(text);
+    const sentences = namedAfter(this.stage2, sentencesOf(text));
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
       const running: Conversation = { ...conv };
@@ -229,6 +266,9 @@ export class Understanding {
     if (excepted(tokens)) return { kind: 'none' };
     // ("I already turned off the porch light", "I don lock the back door": one's own deed told)
     if (OWN_DEED.test(tokens.join(' '))) return { kind: 'none' };
+    // ("grandma told the telly off for being too loud": scolded; "tell the kids to turn off the
+    // tv": a message for someone, whose deed it would be)
+    if (TOLD_OFF.test(tokens.join(' ')) || TELL_SOMEONE_TO.test(tokens.join(' '))) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
@@ -236,7 +276,9 @@ export class Understanding {
     if (
       special === 'HearthUndo' &&
       (!this.explained(undone.filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t))) ||
-        undone.some((t) => this.stage2.personNamed(t) || OTHERS.has(t)))
+        undone.some((t) => this.stage2.personNamed(t) || OTHERS.has(t)) ||
+        // ("sam turned the heating up, undo that": someone else's deed told before, undone)
+        othersDeed(this.stage2, tokens))
     )
       return { kind: 'none' };
     // "close the blinds" … "cancel that": nothing was set for later in this conversation, so
@@ -248,6 +290,17 @@ export class Understanding {
       !tokens.some((t) => /^(timers?|scheduled|schedule|reminders?|alarms?)$/.test(t))
     )
       return { kind: 'none' };
+    // ("stop the timer on the microwave": a timer of a thing this home does not know is that
+    // thing's own, no timer Hearth set)
+    if (special === 'HearthTimerCancel' || special === 'HearthTimerList') {
+      const k = tokens.findIndex((t) => /^timers?$/.test(t));
+      const of = k < 0 ? [] : tokens.slice(k + 1);
+      if (
+        /^(on|of|for|in)$/.test(of[0] ?? '') &&
+        !this.explained(of.slice(1).filter((t) => !FILLER_WORDS.has(t)))
+      )
+        return { kind: 'none' };
+    }
     if (special) return { kind: 'special', intent: special };
     // "leave the porch one", "actually leave the bathroom": kept as it is, nothing to do
     if (leftAsItIs(withoutSecondThoughts(tokens))) return { kind: 'none' };
@@ -328,7 +381,11 @@ export class Understanding {
       /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)(?! (?:took|left|came|went|got|was|were|did|had|made|put|turned|switched|locked|unlocked|opened|closed|said|told|saw|heard|walked|arrived|woke|forgot|brought)\b)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
         tokens.join(' '),
       ) &&
-      !cutWhen(tokens).when &&
+      // (an hour said beside "by the time I'm up" is no hour to act at: the event is waited for)
+      (!cutWhen(tokens).when ||
+        /\b(by the time|the moment|the minute) (i|we|he|she|they|im|were|you|sam|alex)\b/.test(
+          tokens.join(' '),
+        )) &&
       !eventInRemark(this.stage2, marked)
     )
       return { kind: 'none' };
@@ -364,7 +421,11 @@ export class Understanding {
     const compound = readCompound(this, marked, area, referent);
     this.questionMark = asked;
     if (compound) return nowAfterAll(compound, tokens, referent);
-    if ((!single || single.kind === 'none') && placeThere(tokens) < 0) {
+    if ((!single || single.kind === 'none') && placeThere(tokens) >= 0) {
+      // ("turn the ceiling fan off its roasting up there": "there" in a reason, `withReason`)
+      const reasoned = withReason(this, tokens, area, referent);
+      if (reasoned) return reasoned;
+    } else if (!single || single.kind === 'none') {
       const reasoned = withReason(this, tokens, area, referent) ?? afterRemark(this, tokens, area, referent);
       if (reasoned) return reasoned;
       // a question among remarks, read last: the other readings of the question come first
