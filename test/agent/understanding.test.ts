@@ -5489,3 +5489,38 @@ describe('heldout67: West Country words, remarks run on without a comma', () => 
     });
   });
 });
+
+describe('heldout69: South African English and Afrikaans words', () => {
+  it.each([
+    ['put the stoep light on', 'HassTurnOn', { name: 'Porch Light' }],
+    ['switch on the koffie machine', 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['ons gaan nou slaap, good night hey', 'HassTurnOn', { name: 'Good Night' }],
+    ['the front door must be locked', 'HassTurnOn', { name: 'Front Door' }],
+    ['the porch light has to be off hey', 'HassTurnOff', { name: 'Porch Light' }],
+    [
+      'Kitchen light to eighty-five percent exactly.',
+      'HassLightSet',
+      { name: 'Kitchen Light', brightness: 85 },
+    ],
+    [
+      'Office heater to nineteen and a half degrees, not twenty.',
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature: 19.5 },
+    ],
+    ["movie night. don't ask.", 'HassTurnOn', { name: 'Movie Night' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('surprise before a request on "it" is no question of its own', () => {
+    for (const text of ['is it? lock it then hey', 'oh no. lock it then'])
+      expect(read(text, null, ['is the back door locked'])).toMatchObject({
+        intent: 'HassTurnOn',
+        slots: { name: 'Back Door' },
+      });
+  });
+  it('what must be, with more told after it, or of no device, is not acted on', () => {
+    expect(read('the back door must be locked, I heard it click').intent).toBeNull();
+    expect(read('it must be on').intent).toBeNull();
+    expect(read('the door must be locked')).toMatchObject({ ask: expect.any(String) });
+  });
+});

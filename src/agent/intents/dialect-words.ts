@@ -7,8 +7,39 @@
 
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
-  return SHORTHAND[t] ?? DIALECT[t] ?? CREOLE[t] ?? TAGALOG[t] ?? SWAHILI[t] ?? DUTCH[t] ?? HINDI[t] ?? [t];
+  return (
+    SHORTHAND[t] ??
+    DIALECT[t] ??
+    CREOLE[t] ??
+    TAGALOG[t] ??
+    SWAHILI[t] ??
+    DUTCH[t] ??
+    HINDI[t] ??
+    AFRIKAANS[t] ?? [t]
+  );
 }
+
+/**
+ * Afrikaans words South Africans carry into English ("put the stoep light on", "switch on the
+ * koffie machine", "ons gaan nou slaap, good night", "izit?"): only words that are no English
+ * word ("die", "sit", "net" are left).
+ */
+const AFRIKAANS: Record<string, string[]> = {
+  stoep: ['porch'],
+  koffie: ['coffee'],
+  ligte: ['lights'],
+  asseblief: ['please'],
+  dankie: ['thanks'],
+  baie: ['very'],
+  ons: ['we'],
+  gaan: ['going'],
+  nou: ['now'],
+  slaap: ['sleep'],
+  lekker: ['nice'],
+  izit: ['is', 'it'],
+  ja: ['yes'],
+  sommer: [],
+};
 
 /**
  * Hindi (and a few Kannada) words Indian speakers mix into English ("kettle on karo jaldi",

@@ -3,6 +3,7 @@
  * what someone did, an embedded question, politeness the lexicon does not know, a remark
  * beside the request. The second stage (reader.ts) asks these before it reads a command.
  */
+import { asEnglish } from '../intents/dialect-words.js';
 import { NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
 import type { Item } from './tagger.js';
 
@@ -383,8 +384,14 @@ export function declarative(text: string, subjectWords = 3): boolean {
     .replace(/[^a-z' -]/g, ' ')
     .trim()
     // ("'tis black as your hat out there", "'twas on all night": West Country "it is", "it was")
-    .replace(/^'?t(is|was)\b/, 'it $1');
+    .replace(/^'?t(is|was)\b/, 'it $1')
+    // ("ons gaan nou slaap": words of other Englishes as the English ones)
+    .split(/\s+/)
+    .flatMap((w) => (/^[a-z]+$/.test(w) ? asEnglish(w) : [w]))
+    .join(' ');
   if (/^(because|cos|coz|cause|as|since)\s/.test(s)) return true;
+  // ("we going to sleep", "they coming over": the "are" left out, as many Englishes do)
+  if (/^(?:we|they|i|he|she)\s+(?:all\s+|now\s+|just\s+)?[a-z]{2,}ing\b/.test(s)) return true;
   let re = DECLARATIVE.get(subjectWords);
   if (!re) {
     re = new RegExp(

@@ -525,7 +525,7 @@ export const FILLERS = new Set(
    moment yet both house properly routine thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall
-   knock same na fully lol lmao haha hehe shh shush even far together
+   knock same na fully lol lmao haha hehe shh shush even far together exactly precisely exact
    alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time

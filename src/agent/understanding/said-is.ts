@@ -34,6 +34,11 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "office heater to nineteen and a half degrees, not twenty": the value said is not the one
+      // denied after it
+      .replace(NOT_THAT_VALUE, (denied: string, at: number, whole: string) =>
+        VALUE_SAID.test(whole.slice(0, at)) ? '' : denied,
+      )
       // "schedule the thermostat to 21 at 06:45", "schedule the porch light on at 7pm": a
       // command for a time said — "set" it so, then
       .replace(
@@ -532,9 +537,24 @@ const STILL_SO = new RegExp(
   `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})\\b([^,;.!?]*)(\\W*)$`,
   'i',
 );
+const NUMBER_WORD =
+  '(?:\\d+(?:\\.\\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine|and a half))?';
+/** ", not twenty", "not 80 percent" closing the message. */
+const NOT_THAT_VALUE = new RegExp(
+  `[,;\\s]+(?:and )?not ${NUMBER_WORD}(?: (?:percent|degrees|%))?(?=\\W*$)`,
+  'i',
+);
+/** A value said before the one denied: "… to nineteen and a half degrees". */
+const VALUE_SAID = new RegExp(`\\b(?:to|at) ${NUMBER_WORD}\\b`, 'i');
+
 /** "it is on?", "its still on?", "that's locked?": a state said of "it" and asked. */
 const IT_SO_ASKED = new RegExp(
   `^(\\W*)(it is|it's|its|it|that is|that's|thats|this is|this's) ((?:still|already) )?(${STILL_STATES})\\s*\\?+\\W*$`,
+  'i',
+);
+/** "the front door must be locked": a state wanted, with nothing after it but a softener. */
+const MUST_BE = new RegExp(
+  `^(\\W*)((?:the |my |our )[a-z]+(?: [a-z]+){0,3}?) (?:must|has to|have to) be (${STILL_STATES})((?: (?:now|please|pls|hey|asseblief))*)\\W*$`,
   'i',
 );
 /** The same, a clause before a comma or a semicolon. */
@@ -565,6 +585,10 @@ function stillSo(text: string): string {
       .some((w) => NOT_A_DEVICE.has(w));
   // ("back door still unlocked, lock it pls", "porch light still on, sam's coming home late": a
   // clause of its own, told before what follows — how it is, the next clause's "it")
+  // ("the front door must be locked", "the porch light must be off hey": South African and
+  // Afrikaans English for a request — the state wanted, said of a device alone)
+  const must = MUST_BE.exec(said);
+  if (must && device(must[2]!)) return `${must[1]}make sure ${must[2]} is ${must[3]}${must[4] ?? ''}`;
   // ("it is on?", "its still on?", "that's locked?": the thing asked of by its mark alone)
   const asked = IT_SO_ASKED.exec(said);
   if (asked)

@@ -112,7 +112,12 @@ const OWN_DEED =
  * "is it on? the porch light", "lock it. the back door": a device named alone after the sentence
  * that calls it "it" is what "it" is — read as though named first.
  */
-function namedAfter(stage2: SecondStage, sentences: string[]): string[] {
+function namedAfter(stage2: SecondStage, said: string[]): string[] {
+  // ("is it? lock it then hey", "oh no. lock it then": surprise or dismay before a request is
+  // no question and takes nothing back)
+  // ("movie night. don't ask.": a remark that says nothing at all, wherever it is)
+  const kept = said.filter((s, i) => !(i < said.length - 1 && SURPRISE.test(s)) && !NOTHING_SAID.test(s));
+  const sentences = kept.length > 0 ? kept : said;
   const last = sentences[sentences.length - 1];
   if (sentences.length !== 2 || !last || stage2.hasAction(last) || !stage2.namedDevice(last))
     return sentences;
@@ -138,6 +143,13 @@ function othersDeed(stage2: SecondStage, tokens: string[]): boolean {
 }
 const PAST_DEEDS =
   /^(?:just |already )?[a-z]+ed\b|^(?:just |already )?(?:put|set|shut|turned|switched|left|did|made|got)\b/;
+
+/** A sentence of surprise or dismay alone: "is it?", "really?", "oh no.", "eish". */
+const SURPRISE =
+  /^\W*(?:is it|izit|is that so|is that right|really|seriously|serious|oh no|oh dear|ag no|ag shame|eish|shame|oh)\W*$/i;
+
+/** A sentence that says nothing of what is asked: "don't ask.", "long story.", "trust me." */
+const NOTHING_SAID = /^\W*(?:don'?t ask|do not ask|long story|trust me|no reason|don'?t judge(?: me)?)\W*$/i;
 
 /** "told the telly off", "tell him off": scolding, no switching. */
 const TOLD_OFF = /\b(?:told|tell|tells|telling)(?: (?!to\b|me\b)[a-z]+){1,3} off\b/;
@@ -207,8 +219,11 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const text = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
-    const sentences = namedAfter(this.stage2, sentencesOf(text));
+    const whole = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
+    const split = sentencesOf(whole);
+    const sentences = namedAfter(this.stage2, split);
+    // (a sentence of surprise set aside, the one left is the message)
+    const text = split.length > 1 && sentences.length === 1 ? sentences[0]! : whole;
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
       const running: Conversation = { ...conv };
