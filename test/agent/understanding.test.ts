@@ -5524,3 +5524,16 @@ describe('heldout69: South African English and Afrikaans words', () => {
     expect(read('the door must be locked')).toMatchObject({ ask: expect.any(String) });
   });
 });
+
+describe('older wrong ones of the review probes', () => {
+  it('a landmark every room has places nothing by another device of its name', () => {
+    expect(read('turn on the light by the window').intent).toBeNull();
+    expect(read('turn on the light by the garage window')).toMatchObject({ slots: { name: 'Garage Light' } });
+    expect(read('turn on the lamp by the bed')).toMatchObject({ slots: { name: 'Bedside Lamp' } });
+  });
+  it('a wish of how something else would act asks nothing now', () => {
+    expect(read('i wish away mode would lock the back door too').intent).toBeNull();
+    expect(read('I wish the kids would turn off the tv').intent).toBeNull();
+    expect(read('i wish you would turn off the tv')).toMatchObject({ intent: 'HassTurnOff' });
+  });
+});

@@ -90,6 +90,20 @@ const LANDMARKS: Record<string, string[]> = {
   tea: ['kettle'],
 };
 
+/** Things every room has, which place nothing by another device's name: "by the window". */
+const EVERY_ROOM_HAS = new Set([
+  'window',
+  'windows',
+  'door',
+  'doors',
+  'wall',
+  'walls',
+  'corner',
+  'table',
+  'chair',
+  'shelf',
+]);
+
 /** Landmark words: English words the speller must not "correct" into the home's ("step" is no "stop"). */
 export const LANDMARK_WORDS: ReadonlySet<string> = new Set(Object.keys(LANDMARKS));
 
@@ -218,16 +232,19 @@ function fitting(index: RegistryIndex, word: string, landmark: string[]): Intent
   // landmark is a word of the candidates' own names ("the light on the ceiling": both ceiling
   // lights, whichever room the ceiling fan is in)
   const ownWord = cands.some((e) => linked.some((w) => nameWords(e).has(w) && !roomWords.has(w)));
+  // "the light by the back door": a landmark that is a device's whole name is no word of a
+  // compound ("backlight")
+  const landmarkDevice = reg.entities.some((e) => tokenize(e.name).join(' ') === landmark.join(' '));
+  // ("the light by the window": every room has windows — the Garage Window's room is not where
+  // it is, unless the landmark is that device's whole name)
+  const placing = landmarkDevice ? landmark : landmark.filter((w) => !EVERY_ROOM_HAS.has(w));
   const rooms = new Set(
     ownWord
       ? []
       : reg.entities
-          .filter((e) => !cands.includes(e) && landmark.some((w) => nameWords(e).has(w)))
+          .filter((e) => !cands.includes(e) && placing.some((w) => nameWords(e).has(w)))
           .map((e) => e.area),
   );
-  // "the light by the back door": a landmark that is a device's whole name is no word of a
-  // compound ("backlight")
-  const landmarkDevice = reg.entities.some((e) => tokenize(e.name).join(' ') === landmark.join(' '));
   const scored = cands.map((e) => {
     const words = nameWords(e, !landmarkDevice);
     const area = e.area ? index.areaById.get(e.area) : undefined;

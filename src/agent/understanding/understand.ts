@@ -284,6 +284,10 @@ export class Understanding {
     // ("grandma told the telly off for being too loud": scolded; "tell the kids to turn off the
     // tv": a message for someone, whose deed it would be)
     if (TOLD_OFF.test(tokens.join(' ')) || TELL_SOMEONE_TO.test(tokens.join(' '))) return { kind: 'none' };
+    // ("i wish away mode would lock the back door too": a wish of how the home is set up, no
+    // request now — "I wish you would turn it off" asks)
+    if (/\bi (?:wish|hope) (?!you\b|u\b|ya\b|someone\b|somebody\b)[a-z ]+ would\b/.test(tokens.join(' ')))
+      return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
