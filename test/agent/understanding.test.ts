@@ -5537,3 +5537,13 @@ describe('older wrong ones of the review probes', () => {
     expect(read('i wish you would turn off the tv')).toMatchObject({ intent: 'HassTurnOff' });
   });
 });
+
+describe("the sun's events, one list for a trigger and for a shift", () => {
+  it.each([
+    'every day an hour after nightfall turn on the porch light',
+    'turn on the porch light 20 minutes after the sun has set every day',
+    'when the sun goes down turn on the porch light',
+  ])('"%s" is a rule on the sun', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'HearthAutomationCreate', slots: { trigger: 'sun' } });
+  });
+});

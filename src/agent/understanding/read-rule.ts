@@ -11,6 +11,7 @@ import {
   readSchedule,
   sameSun,
   shiftedSun,
+  SUN_EVENTS,
   timeWindow,
   trimLinks,
   withoutDaily,
@@ -90,7 +91,7 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   // once it gets dark": the sun as the trigger, said anywhere — after "once", "as" or "at"
   // only with a word of repeating ("close the blinds as the sun sets" is once, not a rule)
   const openers = recurs(rest) ? SUN_OPENERS : ['when', 'whenever'];
-  for (const [phrase, event] of SOLAR_TRIGGERS) {
+  for (const [phrase, event] of SUN_EVENTS) {
     const at = openers.map((o) => indexOf(rest, [o, ...phrase])).find((k) => k >= 0);
     if (at === undefined) continue;
     const left = withoutDaily([...rest.slice(0, at), ...rest.slice(at + 1 + phrase.length)]);
@@ -372,23 +373,6 @@ const RULE_OPENERS = [
 
 /** Words that open the sun as a trigger: "when it gets dark", "once the sun goes down", "at dusk". */
 const SUN_OPENERS = ['when', 'once', 'as', 'whenever', 'at'];
-
-const SOLAR_TRIGGERS: [string[], 'sunset' | 'sunrise'][] = [
-  [['it', 'gets', 'dark'], 'sunset'],
-  [['it', 'is', 'dark'], 'sunset'],
-  [['it', 'goes', 'dark'], 'sunset'],
-  [['the', 'sun', 'sets'], 'sunset'],
-  [['the', 'sun', 'has', 'set'], 'sunset'],
-  [['the', 'sun', 'goes', 'down'], 'sunset'],
-  [['the', 'sun', 'is', 'down'], 'sunset'],
-  [['dusk'], 'sunset'],
-  [['nightfall'], 'sunset'],
-  [['it', 'gets', 'light'], 'sunrise'],
-  [['the', 'sun', 'rises'], 'sunrise'],
-  [['the', 'sun', 'comes', 'up'], 'sunrise'],
-  [['the', 'sun', 'is', 'up'], 'sunrise'],
-  [['dawn'], 'sunrise'],
-];
 
 /** Words that name a rule being made: "create an automation: …". */
 const RULE_NOUNS = new Set(['automation', 'rule', 'routine']);

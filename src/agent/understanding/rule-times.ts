@@ -11,19 +11,30 @@ export function sameSun(tokens: string[]): string[] {
   return tokens.map((t) => (t === 'sundown' ? 'sunset' : t === 'sunup' ? 'sunrise' : t));
 }
 
-/** The sun's words a shifted trigger may follow: "… after sunset", "… before it gets light". */
-const SUN_WORDS: [string[], 'sunset' | 'sunrise'][] = [
-  [['sunset'], 'sunset'],
-  [['dusk'], 'sunset'],
-  [['dark'], 'sunset'],
+/** The sun's events in words: "when it gets dark", "at dusk", "once the sun comes up". */
+export const SUN_EVENTS: readonly (readonly [string[], 'sunset' | 'sunrise'])[] = [
   [['it', 'gets', 'dark'], 'sunset'],
+  [['it', 'is', 'dark'], 'sunset'],
+  [['it', 'goes', 'dark'], 'sunset'],
   [['the', 'sun', 'sets'], 'sunset'],
+  [['the', 'sun', 'has', 'set'], 'sunset'],
   [['the', 'sun', 'goes', 'down'], 'sunset'],
-  [['sunrise'], 'sunrise'],
-  [['dawn'], 'sunrise'],
+  [['the', 'sun', 'is', 'down'], 'sunset'],
+  [['dusk'], 'sunset'],
+  [['nightfall'], 'sunset'],
   [['it', 'gets', 'light'], 'sunrise'],
   [['the', 'sun', 'rises'], 'sunrise'],
   [['the', 'sun', 'comes', 'up'], 'sunrise'],
+  [['the', 'sun', 'is', 'up'], 'sunrise'],
+  [['dawn'], 'sunrise'],
+];
+
+/** The sun's words a shifted trigger may follow: "… after sunset", "… before it gets light". */
+const SUN_WORDS: readonly (readonly [string[], 'sunset' | 'sunrise'])[] = [
+  [['sunset'], 'sunset'],
+  [['sunrise'], 'sunrise'],
+  [['dark'], 'sunset'],
+  ...SUN_EVENTS,
 ];
 
 /**
