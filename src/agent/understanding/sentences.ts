@@ -354,3 +354,32 @@ export function namesOnly(sentence: string, r: Reading): boolean {
   const words = tokenize(sentence).filter((w) => !['the', 'my', 'our', 'that'].includes(w));
   return words.length > 0 && words.length <= 3 && words.every((w) => own.has(w));
 }
+
+/** A sentence of surprise or dismay alone: "is it?", "really?", "oh no.", "eish". */
+const SURPRISE =
+  /^\W*(?:is it|izit|is that so|is that right|really|seriously|serious|oh no|oh dear|ag no|ag shame|eish|shame|oh)\W*$/i;
+
+/** A sentence that says nothing of what is asked: "don't ask.", "long story.", "trust me." */
+const NOTHING_SAID = /^\W*(?:don'?t ask|do not ask|long story|trust me|no reason|don'?t judge(?: me)?)\W*$/i;
+
+/**
+ * The sentences of a message that say something, in the order meant: surprise before a request
+ * and words that say nothing are set aside; "is it on? the porch light", "lock it. the back
+ * door": a device named alone after the sentence that calls it "it" is what "it" is — read as
+ * though named first.
+ */
+export function sentencesMeant(stage2: SecondStage, said: string[]): string[] {
+  // ("is it? lock it then hey", "oh no. lock it then": surprise or dismay before a request is
+  // no question and takes nothing back)
+  // ("movie night. don't ask.": a remark that says nothing at all, wherever it is)
+  const kept = said.filter((s, i) => !(i < said.length - 1 && SURPRISE.test(s)) && !NOTHING_SAID.test(s));
+  const sentences = kept.length > 0 ? kept : said;
+  const last = sentences[sentences.length - 1];
+  if (sentences.length !== 2 || !last || stage2.hasAction(last) || !stage2.namedDevice(last))
+    return sentences;
+  const first = sentences[0]!;
+  // (asked of "it": "It's fine. Porch light." lets be, then names — read as said)
+  if (!/\b(it|its|that|this|them|e|am)\b/i.test(first) || !(stage2.hasAction(first) || /\?\s*$/.test(first)))
+    return sentences;
+  return [last, first];
+}

@@ -41,7 +41,8 @@ import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import { joinSentences, namesOnly, sentencesOf, toldSentence } from './sentences.js';
+import { joinSentences, namesOnly, sentencesMeant, sentencesOf, toldSentence } from './sentences.js';
+import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace } from './targets.js';
@@ -104,62 +105,6 @@ const CLOCK_AFTER = new Set([
   'each',
 ]);
 
-/** One's own deed, said with "already", "just" or Pidgin "don" before its verb. */
-const OWN_DEED =
-  /^(?:i|we|he|she|they|sam|alex)(?: (?:have|already|just|don|has))+ (?:turn|turned|switch|switched|on|off|lock|locked|close|closed|open|opened|unlock|unlocked|shut|put|set|start|started|stop|stopped|arm|armed)\b/;
-
-/**
- * "is it on? the porch light", "lock it. the back door": a device named alone after the sentence
- * that calls it "it" is what "it" is — read as though named first.
- */
-function namedAfter(stage2: SecondStage, said: string[]): string[] {
-  // ("is it? lock it then hey", "oh no. lock it then": surprise or dismay before a request is
-  // no question and takes nothing back)
-  // ("movie night. don't ask.": a remark that says nothing at all, wherever it is)
-  const kept = said.filter((s, i) => !(i < said.length - 1 && SURPRISE.test(s)) && !NOTHING_SAID.test(s));
-  const sentences = kept.length > 0 ? kept : said;
-  const last = sentences[sentences.length - 1];
-  if (sentences.length !== 2 || !last || stage2.hasAction(last) || !stage2.namedDevice(last))
-    return sentences;
-  const first = sentences[0]!;
-  // (asked of "it": "It's fine. Porch light." lets be, then names — read as said)
-  if (!/\b(it|its|that|this|them|e|am)\b/i.test(first) || !(stage2.hasAction(first) || /\?\s*$/.test(first)))
-    return sentences;
-  return [last, first];
-}
-
-/**
- * "sam turned the heating up, undo that", "she switched it off, put it back": a deed of someone
- * else, told before the undo — what it would undo is the asker's own, not what was told.
- */
-function othersDeed(stage2: SecondStage, tokens: string[]): boolean {
-  const k = tokens.findIndex((t) => UNDO_WORDS.has(t));
-  return tokens
-    .slice(0, Math.max(k, 0))
-    .some(
-      (t, i, a) =>
-        (stage2.personNamed(t) || OTHERS.has(t)) && PAST_DEEDS.test(a.slice(i + 1, i + 3).join(' ')),
-    );
-}
-const PAST_DEEDS =
-  /^(?:just |already )?[a-z]+ed\b|^(?:just |already )?(?:put|set|shut|turned|switched|left|did|made|got)\b/;
-
-/** A sentence of surprise or dismay alone: "is it?", "really?", "oh no.", "eish". */
-const SURPRISE =
-  /^\W*(?:is it|izit|is that so|is that right|really|seriously|serious|oh no|oh dear|ag no|ag shame|eish|shame|oh)\W*$/i;
-
-/** A sentence that says nothing of what is asked: "don't ask.", "long story.", "trust me." */
-const NOTHING_SAID = /^\W*(?:don'?t ask|do not ask|long story|trust me|no reason|don'?t judge(?: me)?)\W*$/i;
-
-/** "told the telly off", "tell him off": scolding, no switching. */
-const TOLD_OFF = /\b(?:told|tell|tells|telling)(?: (?!to\b|me\b)[a-z]+){1,3} off\b/;
-/** "tell the kids to turn off the tv", "ask sam to lock up": someone else asked to act. */
-const TELL_SOMEONE_TO =
-  /\b(?:tell|ask|remind)(?: (?!me\b|us\b|you\b|it\b)[a-z]+){1,3} to (?:turn|switch|lock|unlock|shut|close|open|put|start|stop|pause|dim)\b/;
-
-/** Someone else, said of a deed: "undo what he did". */
-const OTHERS = new Set(['he', 'she', 'they', 'someone', 'somebody', 'hes', 'shes']);
-
 /**
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
  * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
@@ -221,7 +166,7 @@ export class Understanding {
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const whole = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
     const split = sentencesOf(whole);
-    const sentences = namedAfter(this.stage2, split);
+    const sentences = sentencesMeant(this.stage2, split);
     // (a sentence of surprise set aside, the one left is the message)
     const text = split.length > 1 && sentences.length === 1 ? sentences[0]! : whole;
     if (sentences.length > 1) {
@@ -279,15 +224,9 @@ export class Understanding {
     if (adviceOrChallenge(tokens)) return { kind: 'none' };
     // ("all but the floor lamp" after a turn: an exception, whichever way it is read after)
     if (excepted(tokens)) return { kind: 'none' };
-    // ("I already turned off the porch light", "I don lock the back door": one's own deed told)
-    if (OWN_DEED.test(tokens.join(' '))) return { kind: 'none' };
-    // ("grandma told the telly off for being too loud": scolded; "tell the kids to turn off the
-    // tv": a message for someone, whose deed it would be)
-    if (TOLD_OFF.test(tokens.join(' ')) || TELL_SOMEONE_TO.test(tokens.join(' '))) return { kind: 'none' };
-    // ("i wish away mode would lock the back door too": a wish of how the home is set up, no
-    // request now — "I wish you would turn it off" asks)
-    if (/\bi (?:wish|hope) (?!you\b|u\b|ya\b|someone\b|somebody\b)[a-z ]+ would\b/.test(tokens.join(' ')))
-      return { kind: 'none' };
+    // ("I already turned off the porch light", "tell the kids to turn off the tv", "i wish away
+    // mode would lock the back door too": a deed told, someone else's to do, a wish)
+    if (notAskedOfAgent(tokens)) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
@@ -295,7 +234,7 @@ export class Understanding {
     if (
       special === 'HearthUndo' &&
       (!this.explained(undone.filter((t) => !UNDO_WORDS.has(t) && !FILLER_WORDS.has(t))) ||
-        undone.some((t) => this.stage2.personNamed(t) || OTHERS.has(t)) ||
+        undone.some((t) => this.stage2.personNamed(t) || OTHER_PEOPLE.has(t)) ||
         // ("sam turned the heating up, undo that": someone else's deed told before, undone)
         othersDeed(this.stage2, tokens))
     )

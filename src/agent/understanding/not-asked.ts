@@ -1,0 +1,56 @@
+/**
+ * Messages that speak of a deed without asking the agent for one: one's own deed told ("I
+ * already turned off the porch light"), someone else's to do ("tell the kids to turn off the
+ * tv"), scolding ("grandma told the telly off"), a wish of how something else would act ("i
+ * wish away mode would lock the back door too"), someone else's deed before an undo.
+ */
+import type { SecondStage } from './reader.js';
+import { UNDO_WORDS } from './special-requests.js';
+
+/** One's own deed, said with "already", "just" or Pidgin "don" before its verb. */
+const OWN_DEED =
+  /^(?:i|we|he|she|they|sam|alex)(?: (?:have|already|just|don|has))+ (?:turn|turned|switch|switched|on|off|lock|locked|close|closed|open|opened|unlock|unlocked|shut|put|set|start|started|stop|stopped|arm|armed)\b/;
+
+/** "told the telly off", "tell him off": scolding, no switching. */
+const TOLD_OFF = /\b(?:told|tell|tells|telling)(?: (?!to\b|me\b)[a-z]+){1,3} off\b/;
+/** "tell the kids to turn off the tv", "ask sam to lock up": someone else asked to act. */
+const TELL_SOMEONE_TO =
+  /\b(?:tell|ask|remind)(?: (?!me\b|us\b|you\b|it\b)[a-z]+){1,3} to (?:turn|switch|lock|unlock|shut|close|open|put|start|stop|pause|dim)\b/;
+
+/** "i wish away mode would …": a wish of how something other than the agent would act. */
+const WISHED_OF_ANOTHER = /\bi (?:wish|hope) (?!you\b|u\b|ya\b|someone\b|somebody\b)[a-z ]+ would\b/;
+
+/** Whether the words tell of a deed, or ask it of someone else, rather than ask the agent. */
+export function notAskedOfAgent(tokens: string[]): boolean {
+  const said = tokens.join(' ');
+  return (
+    OWN_DEED.test(said) || TOLD_OFF.test(said) || TELL_SOMEONE_TO.test(said) || WISHED_OF_ANOTHER.test(said)
+  );
+}
+
+/** Someone else, said of a deed: "undo what he did". */
+export const OTHER_PEOPLE: ReadonlySet<string> = new Set([
+  'he',
+  'she',
+  'they',
+  'someone',
+  'somebody',
+  'hes',
+  'shes',
+]);
+
+/**
+ * "sam turned the heating up, undo that", "she switched it off, put it back": a deed of someone
+ * else, told before the undo — what it would undo is the asker's own, not what was told.
+ */
+export function othersDeed(stage2: SecondStage, tokens: string[]): boolean {
+  const k = tokens.findIndex((t) => UNDO_WORDS.has(t));
+  return tokens
+    .slice(0, Math.max(k, 0))
+    .some(
+      (t, i, a) =>
+        (stage2.personNamed(t) || OTHER_PEOPLE.has(t)) && PAST_DEEDS.test(a.slice(i + 1, i + 3).join(' ')),
+    );
+}
+const PAST_DEEDS =
+  /^(?:just |already )?[a-z]+ed\b|^(?:just |already )?(?:put|set|shut|turned|switched|left|did|made|got)\b/;
