@@ -94,7 +94,9 @@ const ALL = [
   'heldout65',
   'heldout66',
   'heldout67',
+  'heldout68',
   'heldout69',
+  'heldout70',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
