@@ -5547,3 +5547,43 @@ describe("the sun's events, one list for a trigger and for a shift", () => {
     expect(read(text)).toMatchObject({ intent: 'HearthAutomationCreate', slots: { trigger: 'sun' } });
   });
 });
+
+describe('heldout68 and 70, and the review probe of this sitting (bench/probe-own-changes-7.jsonl)', () => {
+  it('what the verb says a thing does names its kind', () => {
+    expect(read('could you start the thing that sweeps the floor?')).toMatchObject({
+      intent: 'HassVacuumStart',
+      slots: { name: 'Robot Vacuum' },
+    });
+    expect(read('turn on the machine that makes the coffee')).toMatchObject({
+      slots: { name: 'Coffee Machine' },
+    });
+  });
+  it.each([
+    'um the kettle we have is like so slow, I keep meaning to get a new one so yeah',
+    // someone of the house after a West Country word of address is who wants it
+    'my lovely neighbour left her porch light on',
+    "my 'ansum son wants the telly on",
+    // "must be" asks only the safe way
+    'the back door must be unlocked',
+    'the garage door must be open',
+    'the alarm must be off',
+    // "it" and then more than a name
+    'turn it off. the porch light too',
+    "unlock it. the back door's stuck",
+    // a device left out is never the one acted on
+    'turn off the lights not the porch light',
+    'lock the doors not the back door',
+    'i hope the back door is locked',
+  ])('"%s" does nothing', (text) => {
+    expect(read(text, null, ['is the front door locked']).intent).toBeNull();
+  });
+  it('what still works beside them', () => {
+    expect(read('tell the robot vacuum to start')).toMatchObject({ intent: 'HassVacuumStart' });
+    expect(read('the back door must be locked, please')).toMatchObject({ intent: 'HassTurnOn' });
+    expect(read('can help me open the garage door or not, my hands full')).toMatchObject({
+      intent: 'HassTurnOn',
+    });
+    expect(read("what's the time I've no idea").intent).toBe('HassGetCurrentTime');
+    expect(read('Put the lamp on, me lover')).toMatchObject({ ask: expect.any(String) });
+  });
+});

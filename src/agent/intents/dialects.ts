@@ -69,19 +69,13 @@ const AM_AS_IT_AFTER = new Set(
  * day"; "away and …" opening a request.
  */
 /** What the West Country and the Midlands call whoever they speak to, after "me" or "my". */
-const ENDEARMENTS = new Set([
-  'lover',
-  'ansum',
-  'handsome',
-  'duck',
-  'bird',
-  'babber',
-  'luvver',
-  'lovely',
-  'flower',
-  'maid',
-  'beauty',
-]);
+const ENDEARMENTS = new Set(['lover', 'ansum', 'handsome', 'duck', 'babber', 'luvver', 'maid']);
+/** Words that may follow the one spoken to: the rest of the request, not who they are. */
+const AFTER_ENDEARMENT = new Set(
+  'it its tis i im id ill can could would will you ee please pls thanks cheers and but so if put turn switch lock shut open close do is are'.split(
+    ' ',
+  ),
+);
 /** Verbs after which West Country "they" is "the" or "them": "shut they curtains". */
 const VERBS_BEFORE_THEY = new Set(
   'shut open close draw turn switch put lock unlock dim start stop pull leave get'.split(' '),
@@ -109,7 +103,13 @@ export function dialectPhrases(tokens: string[]): string[] {
     if (i === 0 && t === 'away' && next === 'and') out.push();
     // "…, me lover", "my 'ansum", "me duck": the one spoken to, as the West Country and the
     // Midlands call anyone — no device of theirs
-    else if ((t === 'me' || t === 'my') && next !== undefined && ENDEARMENTS.has(next)) {
+    // ("my 'ansum son wants …": only where no one of the house is named after it)
+    else if (
+      (t === 'me' || t === 'my') &&
+      next !== undefined &&
+      ENDEARMENTS.has(next) &&
+      (i + 2 === tokens.length || AFTER_ENDEARMENT.has(tokens[i + 2]!))
+    ) {
       i++;
       continue;
     }

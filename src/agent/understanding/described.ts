@@ -90,6 +90,13 @@ const LANDMARKS: Record<string, string[]> = {
   tea: ['kettle'],
 };
 
+/** Verbs of what a device does, and the kind of device that does it. */
+const DOING: Record<string, string> = Object.fromEntries(
+  'sweep sweeps sweeping hoover hoovers vacuum vacuums mop mops clean cleans cleaning hoovering vacuuming'
+    .split(' ')
+    .map((v) => [v, 'vacuum']),
+);
+
 /** Things every room has, which place nothing by another device's name: "by the window". */
 const EVERY_ROOM_HAS = new Set([
   'window',
@@ -144,6 +151,20 @@ export function describedDevice(index: RegistryIndex, tokens: string[]): string[
     // "that makes the coffee", "what clean the floor": a verb before the landmark
     if (['that', 'which', 'what'].includes(tokens[j]!)) {
       const det = tokens.findIndex((t, n) => n > k && n <= k + 2 && DETERMINERS.has(t));
+      // ("the thing that sweeps the floor": what the verb says it does names its kind — the
+      // floor it sweeps is no Floor Lamp)
+      const doer = DOING[tokens[k] ?? ''];
+      if (doer) {
+        const kind = index.registry.entities.filter((e) => e.domain === doer);
+        if (kind.length !== 1) continue;
+        let end = det < 0 ? k + 1 : det;
+        while (DETERMINERS.has(tokens[end] ?? '')) end++;
+        // (its object: "the floor", "the floors", "the kitchen floor")
+        for (let n = 0; n < 2 && end < tokens.length && !STOP.has(tokens[end]!); n++) end++;
+        let start = i;
+        while (start > 0 && ADJECTIVES.has(tokens[start - 1]!)) start--;
+        return [...tokens.slice(0, start), ...tokenize(kind[0]!.name), ...particle, ...tokens.slice(end)];
+      }
       if (det < 0) continue;
       k = det;
     }

@@ -15,16 +15,25 @@ const OWN_DEED =
 const TOLD_OFF = /\b(?:told|tell|tells|telling)(?: (?!to\b|me\b)[a-z]+){1,3} off\b/;
 /** "tell the kids to turn off the tv", "ask sam to lock up": someone else asked to act. */
 const TELL_SOMEONE_TO =
-  /\b(?:tell|ask|remind)(?: (?!me\b|us\b|you\b|it\b)[a-z]+){1,3} to (?:turn|switch|lock|unlock|shut|close|open|put|start|stop|pause|dim)\b/;
+  /\b(?:tell|ask|remind)((?: (?!me\b|us\b|you\b|it\b)[a-z]+){1,3}) to (?:turn|switch|lock|unlock|shut|close|open|put|start|stop|pause|dim)\b/;
 
 /** "i wish away mode would …": a wish of how something other than the agent would act. */
 const WISHED_OF_ANOTHER = /\bi (?:wish|hope) (?!you\b|u\b|ya\b|someone\b|somebody\b)[a-z ]+ would\b/;
 
+/** "i hope the back door is locked": a hope of how it is, no request. */
+const HOPED = /\bi (?:hope|hoped|trust) (?:the|my|our|that) [a-z ]+ (?:is|are|was|were)\b/;
+
 /** Whether the words tell of a deed, or ask it of someone else, rather than ask the agent. */
-export function notAskedOfAgent(tokens: string[]): boolean {
+export function notAskedOfAgent(stage2: SecondStage, tokens: string[]): boolean {
   const said = tokens.join(' ');
+  // ("tell the robot vacuum to start" asks the device itself)
+  const told = TELL_SOMEONE_TO.exec(said);
   return (
-    OWN_DEED.test(said) || TOLD_OFF.test(said) || TELL_SOMEONE_TO.test(said) || WISHED_OF_ANOTHER.test(said)
+    OWN_DEED.test(said) ||
+    TOLD_OFF.test(said) ||
+    (!!told && stage2.namesNothing(told[1]!)) ||
+    WISHED_OF_ANOTHER.test(said) ||
+    HOPED.test(said)
   );
 }
 

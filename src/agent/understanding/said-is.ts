@@ -552,9 +552,15 @@ const IT_SO_ASKED = new RegExp(
   `^(\\W*)(it is|it's|its|it|that is|that's|thats|this is|this's) ((?:still|already) )?(${STILL_STATES})\\s*\\?+\\W*$`,
   'i',
 );
+/**
+ * The states "must be" asks for: only the safe way (locked, closed, off, armed) — "the back
+ * door must be unlocked" is as often a guess of how it is as a request, and a guess must not open
+ * a door.
+ */
+const MUST_STATES = 'locked|closed|shut|off|armed';
 /** "the front door must be locked": a state wanted, with nothing after it but a softener. */
 const MUST_BE = new RegExp(
-  `^(\\W*)((?:the |my |our )[a-z]+(?: [a-z]+){0,3}?) (?:must|has to|have to) be (${STILL_STATES})((?: (?:now|please|pls|hey|asseblief))*)\\W*$`,
+  `^(\\W*)((?:the |my |our )[a-z]+(?: [a-z]+){0,3}?) (?:must|has to|have to) be (${MUST_STATES})((?:[,\\s]+(?:now|please|pls|hey|asseblief))*)\\W*$`,
   'i',
 );
 /** The same, a clause before a comma or a semicolon. */
@@ -588,7 +594,13 @@ function stillSo(text: string): string {
   // ("the front door must be locked", "the porch light must be off hey": South African and
   // Afrikaans English for a request — the state wanted, said of a device alone)
   const must = MUST_BE.exec(said);
-  if (must && device(must[2]!)) return `${must[1]}make sure ${must[2]} is ${must[3]}${must[4] ?? ''}`;
+  // ("the alarm must be off": an alarm off is disarmed — not the safe way)
+  if (
+    must &&
+    device(must[2]!) &&
+    !(must[3]!.toLowerCase() === 'off' && /\b(alarm|security)\b/i.test(must[2]!))
+  )
+    return `${must[1]}make sure ${must[2]} is ${must[3]}${(must[4] ?? '').replace(/,/g, '')}`;
   // ("it is on?", "its still on?", "that's locked?": the thing asked of by its mark alone)
   const asked = IT_SO_ASKED.exec(said);
   if (asked)

@@ -375,11 +375,22 @@ export function sentencesMeant(stage2: SecondStage, said: string[]): string[] {
   const kept = said.filter((s, i) => !(i < said.length - 1 && SURPRISE.test(s)) && !NOTHING_SAID.test(s));
   const sentences = kept.length > 0 ? kept : said;
   const last = sentences[sentences.length - 1];
-  if (sentences.length !== 2 || !last || stage2.hasAction(last) || !stage2.namedDevice(last))
+  const named =
+    last && sentences.length === 2 && !stage2.hasAction(last) ? stage2.namedDevice(last) : undefined;
+  // (only a name: "the porch light too" adds to "it", "the back door's stuck" tells of it)
+  if (
+    !named ||
+    !namesOnly(last!, {
+      intent: 'HassGetState',
+      slots: {},
+      entity_ids: [],
+      target: { kind: 'entities', entities: [named] },
+    })
+  )
     return sentences;
   const first = sentences[0]!;
   // (asked of "it": "It's fine. Porch light." lets be, then names — read as said)
   if (!/\b(it|its|that|this|them|e|am)\b/i.test(first) || !(stage2.hasAction(first) || /\?\s*$/.test(first)))
     return sentences;
-  return [last, first];
+  return [last!, first];
 }
