@@ -5587,3 +5587,20 @@ describe('heldout68 and 70, and the review probe of this sitting (bench/probe-ow
     expect(read('Put the lamp on, me lover')).toMatchObject({ ask: expect.any(String) });
   });
 });
+
+describe('heldout68: te reo Māori words of New Zealand English, and "a little dim"', () => {
+  it.each([
+    ['e hoa, can you please put the kettle on for my cuppa', null, 'HassTurnOn', { name: 'Kettle' }],
+    ['close the garage door chur', null, 'HassTurnOff', { name: 'Garage Door' }],
+    ['kia ora e hoa, what is the time', null, 'HassGetCurrentTime', {}],
+    ['lights off, time for moe', 'Bedroom', 'HassTurnOff', { area: 'Bedroom', domain: 'light' }],
+    [
+      "It's a little dim in here for my old eyes, I'm afraid.",
+      'Kitchen',
+      'HassLightSet',
+      { brightness_step: 'up' },
+    ],
+  ] as [string, string | null, string, object][])('"%s"', (text, area, intent, slots) => {
+    expect(read(text, area)).toMatchObject({ intent, slots });
+  });
+});

@@ -173,6 +173,11 @@ const DIALECT: Record<string, string[]> = {
   twill: ['it', 'will'],
   parky: ['cold'],
   dreckly: ['later'],
+  // New Zealand: "close the garage door chur" (thanks), "time for moe" (sleep), "the whare"
+  // (house)
+  chur: ['thanks'],
+  moe: ['sleep'],
+  whare: ['house'],
   // Australian: "every arvo at five"
   arvo: ['afternoon'],
   arvos: ['afternoons'],

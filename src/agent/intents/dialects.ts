@@ -113,6 +113,20 @@ export function dialectPhrases(tokens: string[]): string[] {
       i++;
       continue;
     }
+    // te reo Māori in New Zealand English: "e hoa, …" (friend, the one spoken to), "kia ora"
+    // (hello), "ka pai" (good), "aroha mai" (sorry)
+    else if (
+      (t === 'e' && next === 'hoa') ||
+      (t === 'kia' && next === 'ora') ||
+      (t === 'ka' && next === 'pai')
+    ) {
+      i++;
+      continue;
+    } else if (t === 'aroha' && next === 'mai') {
+      out.push('sorry');
+      i++;
+      continue;
+    }
     // "shut they curtains", "turn they off": West Country "those" and "them" after a verb
     else if (t === 'they' && VERBS_BEFORE_THEY.has(tokens[i - 1] ?? '')) {
       out.push(PARTICLES.has(next ?? '') || next === undefined ? 'them' : 'the');

@@ -34,6 +34,8 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "it's a little dim in here": dim said of how it is, as "a bit dim" (more light wanted)
+      .replace(/\b(?:a little|kinda|somewhat|a tad) dim\b/gi, 'a bit dim')
       // "office heater to nineteen and a half degrees, not twenty": the value said is not the one
       // denied after it
       .replace(NOT_THAT_VALUE, (denied: string, at: number, whole: string) =>
