@@ -5604,3 +5604,26 @@ describe('heldout68: te reo Māori words of New Zealand English, and "a little d
     expect(read(text, area)).toMatchObject({ intent, slots });
   });
 });
+
+describe('heldout70: a request typed as on a command line', () => {
+  it.each([
+    ['status of front door', 'HassGetState', { name: 'Front Door' }],
+    ['query garage window state', 'HassGetState', { name: 'Garage Window' }],
+    ['kitchen fan running y/n', 'HassGetState', { name: 'Kitchen Fan', state: 'on' }],
+    ['exec movie night', 'HassTurnOn', { name: 'Movie Night' }],
+    ['apply movie night preset', 'HassTurnOn', { name: 'Movie Night' }],
+    ['spin up the vacuum', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['kitchen fan, toggle on', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ['to 65, thermostat', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 65 }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('what is no request of the home stays declined', () => {
+    for (const text of ['status of the weather', 'apply for a job', 'execute order 66'])
+      expect(read(text).intent).toBeNull();
+    expect(read('ack. lock it', null, ['is the back door locked'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+  });
+});

@@ -14,7 +14,7 @@ export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
   return (
-    stillSo(askedInside(text))
+    stillSo(askedInside(commandLine(text)))
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window": now — a
@@ -548,6 +548,28 @@ const NOT_THAT_VALUE = new RegExp(
 );
 /** A value said before the one denied: "… to nineteen and a half degrees". */
 const VALUE_SAID = new RegExp(`\\b(?:to|at) ${NUMBER_WORD}\\b`, 'i');
+
+/**
+ * "status of front door", "query garage window state", "kitchen fan running y/n", "exec movie
+ * night", "apply movie night preset", "spin up the vacuum", "kitchen fan, toggle on", "to 65,
+ * thermostat": a request typed the way a command line is, said the way the reader reads it.
+ */
+function commandLine(text: string): string {
+  return (
+    text
+      .replace(/^(\W*)(?:status|state) (?:of )?(.+?)\W*$/i, '$1what is the state of $2')
+      .replace(/^(\W*)(?:query|get|show) (.+?) (?:state|status)\W*$/i, '$1what is the state of $2')
+      .replace(/^(\W*)(.+?)\s+(?:y\/n|yes\/no|y or n)\s*\??\s*$/i, '$1is $2?')
+      .replace(
+        /^(\W*)(?:exec|execute|apply)\s+(.+?)(?:\s+(?:preset|profile))?(\W*)$/i,
+        '$1activate $2$3',
+      )
+      .replace(/\bspin up\b/gi, 'start')
+      .replace(/\btoggle (on|off)\b/gi, 'turn $1')
+      // ("to 65, thermostat": the value first, then what it is of)
+      .replace(/^(\W*)(to \d+(?:\.\d+)?(?: ?(?:percent|%|degrees))?),\s*([a-z ]+?)(\W*)$/i, '$1$3 $2$4')
+  );
+}
 
 /** "it is on?", "its still on?", "that's locked?": a state said of "it" and asked. */
 const IT_SO_ASKED = new RegExp(

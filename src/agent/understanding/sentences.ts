@@ -355,9 +355,12 @@ export function namesOnly(sentence: string, r: Reading): boolean {
   return words.length > 0 && words.length <= 3 && words.every((w) => own.has(w));
 }
 
-/** A sentence of surprise or dismay alone: "is it?", "really?", "oh no.", "eish". */
+/**
+ * A sentence of surprise or dismay alone ("is it?", "really?", "oh no.", "eish"), or of having
+ * heard ("ack.", "roger.", "noted.").
+ */
 const SURPRISE =
-  /^\W*(?:is it|izit|is that so|is that right|really|seriously|serious|oh no|oh dear|ag no|ag shame|eish|shame|oh)\W*$/i;
+  /^\W*(?:is it|izit|is that so|is that right|really|seriously|serious|oh no|oh dear|ag no|ag shame|eish|shame|oh|ack|roger|noted|copy that)\W*$/i;
 
 /** A sentence that says nothing of what is asked: "don't ask.", "long story.", "trust me." */
 const NOTHING_SAID = /^\W*(?:don'?t ask|do not ask|long story|trust me|no reason|don'?t judge(?: me)?)\W*$/i;
