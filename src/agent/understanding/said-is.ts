@@ -560,10 +560,7 @@ function commandLine(text: string): string {
       .replace(/^(\W*)(?:status|state) (?:of )?(.+?)\W*$/i, '$1what is the state of $2')
       .replace(/^(\W*)(?:query|get|show) (.+?) (?:state|status)\W*$/i, '$1what is the state of $2')
       .replace(/^(\W*)(.+?)\s+(?:y\/n|yes\/no|y or n)\s*\??\s*$/i, '$1is $2?')
-      .replace(
-        /^(\W*)(?:exec|execute|apply)\s+(.+?)(?:\s+(?:preset|profile))?(\W*)$/i,
-        '$1activate $2$3',
-      )
+      .replace(/^(\W*)(?:exec|execute|apply)\s+(.+?)(?:\s+(?:preset|profile))?(\W*)$/i, '$1activate $2$3')
       .replace(/\bspin up\b/gi, 'start')
       .replace(/\btoggle (on|off)\b/gi, 'turn $1')
       // ("to 65, thermostat": the value first, then what it is of)
