@@ -2,9 +2,11 @@
  * Messages that speak of a deed without asking the agent for one: one's own deed told ("I
  * already turned off the porch light"), someone else's to do ("tell the kids to turn off the
  * tv"), scolding ("grandma told the telly off"), a wish of how something else would act ("i
- * wish away mode would lock the back door too"), someone else's deed before an undo.
+ * wish away mode would lock the back door too"), a device left out ("… not the porch light"), a
+ * device told of ("the kettle we have is so slow"), someone else's deed before an undo.
  */
 import type { SecondStage } from './reader.js';
+import { NOUNS } from './lexicon.js';
 import { UNDO_WORDS } from './special-requests.js';
 
 /** One's own deed, said with "already", "just" or Pidgin "don" before its verb. */
@@ -33,9 +35,48 @@ export function notAskedOfAgent(stage2: SecondStage, tokens: string[]): boolean 
     TOLD_OFF.test(said) ||
     (!!told && stage2.namesNothing(told[1]!)) ||
     WISHED_OF_ANOTHER.test(said) ||
-    HOPED.test(said)
+    HOPED.test(said) ||
+    // ("turn off the lights not the porch light": never read as the device acted on)
+    leftOut(tokens) ||
+    ownedToldOf(stage2, said)
   );
 }
+
+/** "the kettle we have is like so slow": a device and who has it, told of. */
+function ownedToldOf(stage2: SecondStage, said: string): boolean {
+  const ours = OURS_TOLD_OF.exec(said);
+  return !!ours && !stage2.namesNothing(ours[1]!);
+}
+
+/** "the kettle we have …", "the tv that I bought …": a device and who has it, told of, opening the message. */
+const OURS_TOLD_OF =
+  /^(?:(?:um|uh|so|like|well|and|oh|honestly|ugh|erm) )*(?:the|my|our|this|that) ([a-z]+(?: [a-z]+)?) (?:that |which )?(?:we|i|you|they) (?:have|got|bought|own|use)\b/;
+
+/** A device left out after the request: "… not the porch light", "… but not the back door". */
+function leftOut(tokens: string[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      t === 'not' &&
+      i >= 3 &&
+      ['the', 'my', 'our', 'that', 'this'].includes(tokens[i + 1] ?? '') &&
+      !SECOND_THOUGHT_WORDS.has(tokens[i - 1]!) &&
+      tokens.slice(0, i).some((w) => NOUNS[w] !== undefined || w === 'everything' || w === 'all'),
+  );
+}
+const SECOND_THOUGHT_WORDS = new Set([
+  'or',
+  'no',
+  'wait',
+  'sorry',
+  'actually',
+  'oops',
+  'nah',
+  'nope',
+  'is',
+  'are',
+  'was',
+  'were',
+]);
 
 /** Someone else, said of a deed: "undo what he did". */
 export const OTHER_PEOPLE: ReadonlySet<string> = new Set([

@@ -124,36 +124,6 @@ const CLOSING_PARTICLES = new Set([
   'mah',
 ]);
 
-/** "the kettle we have …", "the tv that I bought …": a device and who has it, told of, opening the message. */
-const OURS_TOLD_OF =
-  /^(?:(?:um|uh|so|like|well|and|oh|honestly|ugh|erm) )*(?:the|my|our|this|that) ([a-z]+(?: [a-z]+)?) (?:that |which )?(?:we|i|you|they) (?:have|got|bought|own|use)\b/;
-
-/** A device left out after the request: "… not the porch light", "… but not the back door". */
-function leftOut(tokens: string[]): boolean {
-  return tokens.some(
-    (t, i) =>
-      t === 'not' &&
-      i >= 3 &&
-      ['the', 'my', 'our', 'that', 'this'].includes(tokens[i + 1] ?? '') &&
-      !SECOND_THOUGHT_WORDS.has(tokens[i - 1]!) &&
-      tokens.slice(0, i).some((w) => NOUNS[w] !== undefined || w === 'everything' || w === 'all'),
-  );
-}
-const SECOND_THOUGHT_WORDS = new Set([
-  'or',
-  'no',
-  'wait',
-  'sorry',
-  'actually',
-  'oops',
-  'nah',
-  'nope',
-  'is',
-  'are',
-  'was',
-  'were',
-]);
-
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -256,13 +226,9 @@ export class Understanding {
     if (excepted(tokens)) return { kind: 'none' };
     // ("I already turned off the porch light", "tell the kids to turn off the tv", "i wish away
     // mode would lock the back door too": a deed told, someone else's to do, a wish)
+    // ("turn off the lights not the porch light": a device left out; "the kettle we have is like
+    // so slow": a device told of)
     if (notAskedOfAgent(this.stage2, tokens)) return { kind: 'none' };
-    // ("turn off the lights not the porch light", "lock the doors but not the back door": a
-    // device left out after a request — never read as the device acted on)
-    if (leftOut(tokens)) return { kind: 'none' };
-    // ("the kettle we have is like so slow": a device told of, with no word of action)
-    const ours = OURS_TOLD_OF.exec(tokens.join(' '));
-    if (ours && !this.stage2.namesNothing(ours[1]!)) return { kind: 'none' };
     const special = specialIntent(tokens);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
