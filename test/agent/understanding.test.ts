@@ -5627,3 +5627,52 @@ describe('heldout70: a request typed as on a command line', () => {
     });
   });
 });
+
+describe('seventeenth sitting: what the review probe of the sixteenth left acting', () => {
+  it.each([
+    // a device still in a state, told as a later clause: never a part to carry out
+    'lock the front door, the back door still unlocked',
+    'turn off the tv and the kitchen light still on',
+  ])('"%s" acts on the device asked of only', (text) => {
+    const r = read(text);
+    expect(r.intent).toMatch(/^HassTurn(On|Off)$/);
+    expect(Object.keys(r.slots)).toEqual(['name']);
+  });
+  it.each([
+    // someone of the household did it: an undo would undo the asker's own, not theirs
+    'the kids turned the lights on, undo it',
+    'my son turned on the tv, undo that',
+    // someone else to act, a habit told, no reason to act, not yet, a notice wanted
+    'make sure they lock the back door',
+    'make sure the kids turn off the tv',
+    'mum always forgets to lock the back door',
+    'sam always leaves the porch light on',
+    'no reason to lock the back door',
+    'lock the back door not yet',
+    'set the thermostat to 21 not now',
+    'tell me when the kettle is on',
+    'let me know once the vacuum is done',
+  ])('"%s" does nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"must be" with its ground after it is a guess of how it is, not a request', () => {
+    expect(read("the heating must be off, it's freezing")).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'up' },
+    });
+    expect(read("the door must be locked, i can't open it").intent).toBeNull();
+    expect(read('the front door must be locked, please')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Front Door' },
+    });
+  });
+  it('the requests beside them still act', () => {
+    expect(read('make sure you lock the back door').intent).toBe('HassTurnOn');
+    expect(read('lock the back door mum always forgets').intent).toBe('HassTurnOn');
+    expect(read('has sam reached home or not yet')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Sam' },
+    });
+    expect(read('mum hates it, undo that', null, ['turn on the porch light']).intent).toBe('HearthUndo');
+  });
+});

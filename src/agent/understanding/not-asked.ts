@@ -6,8 +6,7 @@
  * device told of ("the kettle we have is so slow"), someone else's deed before an undo.
  */
 import type { SecondStage } from './reader.js';
-import { NOUNS } from './lexicon.js';
-import { UNDO_WORDS } from './special-requests.js';
+import { KIN, NOUNS } from './lexicon.js';
 
 /** One's own deed, said with "already", "just" or Pidgin "don" before its verb. */
 const OWN_DEED =
@@ -38,7 +37,49 @@ export function notAskedOfAgent(stage2: SecondStage, tokens: string[]): boolean 
     HOPED.test(said) ||
     // ("turn off the lights not the porch light": never read as the device acted on)
     leftOut(tokens) ||
-    ownedToldOf(stage2, said)
+    ownedToldOf(stage2, said) ||
+    someoneElseMadeSure(stage2, said) ||
+    habitTold(stage2, tokens)
+  );
+}
+
+/** Whether a word names someone of the household other than the asker: "mum", "sam", "they". */
+function someoneElse(stage2: SecondStage, word: string): boolean {
+  return KIN.has(word) || OTHER_PEOPLE.has(word) || stage2.personNamed(word);
+}
+
+/** "make sure they lock the back door", "make sure the kids turn off the tv": someone else to act. */
+const MADE_SURE_OF =
+  /\bmake sure (?:that )?(?:the |my |our )?([a-z]+) (?:[a-z]+ )?(?:lock|locks|turn|turns|switch|switches|close|closes|shut|shuts|open|opens|unlock|unlocks|put|puts|leave|leaves|start|starts|stop|stops)\b/;
+function someoneElseMadeSure(stage2: SecondStage, said: string): boolean {
+  const m = MADE_SURE_OF.exec(said);
+  return !!m && someoneElse(stage2, m[1]!);
+}
+
+/** Words that say a habit: "mum always forgets to lock the back door". */
+const HABIT_ADVERBS = new Set([
+  'always',
+  'never',
+  'usually',
+  'often',
+  'sometimes',
+  'constantly',
+  'forever',
+  'keeps',
+]);
+/** Words that turn a habit told into a request after all: "… so can you do it", "… please". */
+const ASKING_WORDS = new Set(['you', 'u', 'ya', 'please', 'pls', 'plz', 'can', 'could', 'so', 'then']);
+
+/**
+ * "mum always forgets to lock the back door", "the kids never turn the telly off": a habit of
+ * someone else's, told alone — no request (with one after it, the request is read).
+ */
+function habitTold(stage2: SecondStage, tokens: string[]): boolean {
+  const k = ['my', 'our', 'the'].includes(tokens[0] ?? '') ? 1 : 0;
+  return (
+    someoneElse(stage2, tokens[k] ?? '') &&
+    HABIT_ADVERBS.has(tokens[k + 1] ?? '') &&
+    !tokens.some((t) => ASKING_WORDS.has(t))
   );
 }
 
@@ -90,17 +131,20 @@ export const OTHER_PEOPLE: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * "sam turned the heating up, undo that", "she switched it off, put it back": a deed of someone
- * else, told before the undo — what it would undo is the asker's own, not what was told.
+ * "sam turned the heating up, undo that", "the kids turned the lights on, undo it": a deed of
+ * someone else (by name, pronoun or family word), told before the undo — what it would undo is the asker's own, not what was told.
  */
 export function othersDeed(stage2: SecondStage, tokens: string[]): boolean {
-  const k = tokens.findIndex((t) => UNDO_WORDS.has(t));
+  // (the undo's own word: "the", "that" or "it" are said with an undo, and before it)
+  const k = tokens.findIndex((t) => UNDO_VERBS.has(t));
   return tokens
     .slice(0, Math.max(k, 0))
     .some(
       (t, i, a) =>
-        (stage2.personNamed(t) || OTHER_PEOPLE.has(t)) && PAST_DEEDS.test(a.slice(i + 1, i + 3).join(' ')),
+        (stage2.personNamed(t) || OTHER_PEOPLE.has(t) || KIN.has(t)) &&
+        PAST_DEEDS.test(a.slice(i + 1, i + 3).join(' ')),
     );
 }
+const UNDO_VERBS = new Set(['undo', 'revert', 'reverse', 'back']);
 const PAST_DEEDS =
   /^(?:just |already )?[a-z]+ed\b|^(?:just |already )?(?:put|set|shut|turned|switched|left|did|made|got)\b/;

@@ -584,9 +584,25 @@ const MUST_BE = new RegExp(
   `^(\\W*)((?:the |my |our )[a-z]+(?: [a-z]+){0,3}?) (?:must|has to|have to) be (${MUST_STATES})((?:[,\\s]+(?:now|please|pls|hey|asseblief))*)\\W*$`,
   'i',
 );
+/**
+ * "the heating must be off, it's freezing", "the door must be locked, i can't open it": "must
+ * be" with a clause after it — a guess of how it is, told with its ground, not a request.
+ */
+const MUST_BE_GUESSED = new RegExp(
+  `^(\\W*)((?:the |my |our )[a-z]+(?: [a-z]+){0,3}?) (?:must|has to) be ((?:still )?(?:${STILL_STATES}))(?=\\s*[,;]\\s*[a-z])`,
+  'i',
+);
+/**
+ * "lock the front door, the back door still unlocked": a device still in a state, told as a
+ * later clause after a comma or "and" — how it is, never a part to carry out.
+ */
+const STILL_AFTER = new RegExp(
+  `([,;]\\s*|\\band\\s+)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})(?=\\s*(?:[,;.!?]|$|too\\b|as well\\b))`,
+  'gi',
+);
 /** The same, a clause before a comma or a semicolon. */
 const STILL_THEN = new RegExp(
-  `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})(?=\\s*[,;])`,
+  `^(\\W*)((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?) (still|already) (${STILL_STATES})(?=\\s*(?:[,;]|and\\b))`,
   'i',
 );
 /** Words that make the words before "still" more than a device: a deed or someone doing it. */
@@ -629,12 +645,28 @@ function stillSo(text: string): string {
       .toLowerCase()
       .replace(/^(that|this).*/, '$1')
       .replace(/^it.*/, 'it')} ${asked[3] ?? ''}${asked[4]}?`;
+  const guessed = MUST_BE_GUESSED.exec(said);
+  if (guessed && device(guessed[2]!))
+    return `${guessed[1]}${guessed[2]} is ${guessed[3]}${said.slice(guessed[0].length)}`;
   const told = STILL_THEN.exec(said);
   if (told && device(told[2]!))
-    return `${told[1]}${told[2]} is ${told[3]} ${told[4]}${said.slice(told[0].length)}`;
+    return `${told[1]}${told[2]} is ${told[3]} ${told[4]}${stillAfter(said.slice(told[0].length))}`;
+  const after = stillAfter(said);
+  if (after !== said) return after;
   const m = STILL_SO.exec(said) ?? DONE_ALREADY.exec(said);
   if (!m || !device(m[2]!)) return said;
   return m.length === 7 ? `${m[1]}is ${m[2]} ${m[3]} ${m[4]}${m[5]}?` : `${m[1]}is ${m[2]} ${m[3]}?`;
+}
+/** Each later clause that tells a device still in a state, said with "is": a state told. */
+function stillAfter(said: string): string {
+  return said.replace(STILL_AFTER, (whole, before: string, words: string, still: string, state: string) =>
+    words
+      .toLowerCase()
+      .split(' ')
+      .some((w) => NOT_A_DEVICE.has(w))
+      ? whole
+      : `${before}${words} is ${still} ${state}`,
+  );
 }
 /** "back door locked already lah": a state a deed leaves, then "already" — told, or asked. */
 const DONE_ALREADY =

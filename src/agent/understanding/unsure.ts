@@ -95,12 +95,12 @@ export function prefixHeardApart(tokens: string[]): boolean {
 }
 
 /**
- * "turn off the lights later", "… in a while", "… in a bit": a time not said, so not now and
- * not a timer either.
+ * "turn off the lights later", "… in a while", "… in a bit", "lock the back door not yet": a
+ * time not said, so not now and not a timer either.
  */
 export function vaguelyLater(tokens: string[]): boolean {
   const said = tokens.join(' ');
-  return /\b(later( on)?|in a (little )?(while|bit)|after a (little )?while|in a few|shortly|by and by)\b/.test(
+  return /\b(later( on)?|in a (little )?(while|bit)|after a (little )?while|in a few|shortly|by and by)\b|(?<!\bor )\bnot (?:just )?(?:yet|now|right now)$/.test(
     said,
   );
 }
