@@ -97,6 +97,7 @@ const ALL = [
   'heldout68',
   'heldout69',
   'heldout70',
+  'heldout71',
   'heldout72',
   'heldout73',
   'heldout74',
