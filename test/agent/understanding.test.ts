@@ -1926,10 +1926,6 @@ describe('found by a review of this sitting: never the wrong device, the opposit
       ["open the blinds, I'm in the bedroom"],
       ["turn on the desk lamp please, bedroom's dark n all"],
       ['put the kettle on, the bedroom is freezing'],
-      // targets listed around one verb are not one name joined up
-      'turn the tv and lights off',
-      'tv & lights off',
-      'turn the tv lights and the lamp off',
       // the opposite of a cancel, or a cancel with more asked
       "don't forget the timer",
       'forget the timer for the kettle just turn it off now',
@@ -5678,6 +5674,15 @@ describe('seventeenth sitting: what the review probe of the sixteenth left actin
 });
 
 describe('heldout72 and 74: a list before its "on" or "off", remarks texted without "I", second thoughts', () => {
+  it.each([
+    // targets listed around one verb are never one name joined up ("tv … lights" is no TV Backlight)
+    ['turn the tv and lights off', 'turn off the tv and lights'],
+    ['tv & lights off', 'turn off the tv and lights'],
+    ['turn the tv lights and the lamp off', 'turn off the tv lights and the lamp'],
+  ])('"%s" reads as "%s"', (split, plain) => {
+    expect(read(split)).toEqual(read(plain));
+    expect(read(split).intent).toBe('HassTurnOff+HassTurnOff');
+  });
   it.each([
     [
       'turn the kitchen light and the floor lamp off',

@@ -66,9 +66,20 @@ function subjectDropped(first: string): boolean {
   return (
     first === 'done' ||
     PAST_FORMS.has(first) ||
-    (/^[a-z]{2,}(?:ed|ing)$/.test(first) && NOUNS[first] === undefined && !GREETING.has(first))
+    (/^[a-z]{3,}(?:ed|ing)$/.test(first) &&
+      !first.endsWith('eed') &&
+      !NOT_DONE_WORDS.has(first) &&
+      NOUNS[first] === undefined &&
+      !GREETING.has(first))
   );
 }
+
+/** Words in "-ed" and "-ing" that tell no deed: "string lights", "morning", "nothing". */
+const NOT_DONE_WORDS = new Set(
+  'string spring ceiling morning evening nothing something everything anything during lighting heating'.split(
+    ' ',
+  ),
+);
 
 /** Words that stand for a thing said before: "I need it off", "they're giving me a headache". */
 const THING_PRONOUNS = new Set(['it', 'them', 'that', 'those', 'these', 'em', 'one', 'ones', 'they']);
