@@ -5743,3 +5743,51 @@ describe('heldout72 and 74: a list before its "on" or "off", remarks texted with
     expect(read('the kids and sam off').intent).toBeNull();
   });
 });
+
+describe('heldout74: Spanish as Spanglish households mix it into English', () => {
+  it.each([
+    ['prende la tele', 'HassTurnOn', { name: 'Living Room TV' }],
+    ['apágala mijo, the porch light', 'HassTurnOff', { name: 'Porch Light' }],
+    ['apágame el arbolito de crismas', 'HassTurnOff', { name: 'Christmas Tree' }],
+    [
+      'la luz grande de la sala to ninety percent',
+      'HassLightSet',
+      { name: 'Living Room Ceiling Light', brightness: 90 },
+    ],
+    [
+      'súbele al termostato a setenta y cinco',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 75 },
+    ],
+    [
+      'ponle la mirror light al cincuenta por ciento',
+      'HassLightSet',
+      { name: 'Mirror Light', brightness: 50 },
+    ],
+    ['turn off las luces please', 'HassTurnOff', { domain: 'light' }],
+    ['apaga la tele en media hora', 'HassTurnOff', { name: 'Living Room TV', delay_seconds: 1800 }],
+    [
+      'qué luces están prendidas downstairs?',
+      'HassGetState',
+      { domain: 'light', floor: 'Ground Floor', state: 'on' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('English words that Spanish shares are left as they are', () => {
+    expect(read('pause the television')).toMatchObject({
+      intent: 'HassMediaPause',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(read('see ya, lock the front door')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Front Door' },
+    });
+  });
+  it('a place said after the request is where, not a second part', () => {
+    expect(read('lights on, all of downstairs')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { domain: 'light', floor: 'Ground Floor' },
+    });
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { asEnglish } from './dialect-words.js';
 import { dialectPhrases, wantSaidShort } from './dialects.js';
+import { spanishAsEnglish } from './spanish-words.js';
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -115,7 +116,7 @@ function tokenizeNew(text: string): string[] {
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
-  const raw = wantSaidShort(s.split(/\s+/).filter((t) => t.length > 0)).flatMap(asEnglish);
+  const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
   return dialectPhrases(numberWords(raw));
 }
 

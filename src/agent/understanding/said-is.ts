@@ -36,6 +36,8 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "lights on, all of downstairs": where, said after the request — no second part
+      .replace(/,\s*(all (?:of )?(?:downstairs|upstairs|the [a-z]+(?: [a-z]+)?))(\W*)$/i, ' $1$2')
       // "oops, I meant the garage light": a second thought naming what was meant, as "no, …"
       .replace(/^(\W*)(?:(?:oops|whoops|sorry|ah|oh)[\s,!.]+)*i meant?[\s,]+(?=(?:the|my|our)\b)/i, '$1no, ')
       // "it's a little dim in here": dim said of how it is, as "a bit dim" (more light wanted)
