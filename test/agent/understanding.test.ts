@@ -5791,3 +5791,18 @@ describe('heldout74: Spanish as Spanglish households mix it into English', () =>
     });
   });
 });
+
+describe('a step that says not of what, beside a feeling that does', () => {
+  it.each([
+    ['bájale, está muy fuerte', 'HassSetVolume', { volume_step: 'down', area: 'Living Room' }],
+    ['turn down, it is very loud', 'HassSetVolume', { volume_step: 'down', area: 'Living Room' }],
+    // the apostrophe left out: still a feeling told, no second request
+    ['turn up, its freezing', 'HassClimateSetTemperature', { temperature_step: 'up', area: 'Living Room' }],
+    ['turn down the lights, its very loud', 'HassLightSet', { brightness_step: 'down', area: 'Living Room' }],
+  ])('"%s" in the living room → %s', (text, intent, slots) => {
+    expect(read(text, 'Living Room')).toMatchObject({ intent, slots });
+  });
+  it('a feeling told with no request beside it is read once', () => {
+    expect(read("the heater is on and I'm still cold").intent).toBe('HassClimateSetTemperature');
+  });
+});

@@ -174,7 +174,8 @@ const WORDS: Record<string, string[]> = {
   cual: ['which'],
   cuantos: ['how', 'many'],
   cuantas: ['how', 'many'],
-  esta: ['is'],
+  // ("está muy fuerte": it is — "this" is "esta" too, but as a state told, "it is")
+  esta: ['it', 'is'],
   estan: ['are'],
   hace: ['it', 'is'],
   grande: ['big'],

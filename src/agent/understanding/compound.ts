@@ -351,6 +351,23 @@ export function compound(
         )
       )
         parts.push(c);
+  // "turn down, it's very loud": a step that says not of what, beside a feeling that does
+  // and goes the same way — the feeling says what the step is of
+  if (
+    parts.length === 1 &&
+    told.length === 1 &&
+    heads[0] !== undefined &&
+    !reader.stage2.saysWhat(heads[0])
+  ) {
+    const way = (c: Command) =>
+      c.reading.slots.brightness_step ?? c.reading.slots.volume_step ?? c.reading.slots.temperature_step;
+    if (
+      parts[0]!.reading.intent !== told[0]!.reading.intent &&
+      way(parts[0]!) === way(told[0]!) &&
+      way(told[0]!)
+    )
+      parts[0] = told[0]!;
+  }
   // "stop the robot vacuum and get it back on its charger": going back to the dock stops it
   for (let k = parts.length - 2; k >= 0; k--)
     if (
