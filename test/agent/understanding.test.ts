@@ -5806,3 +5806,39 @@ describe('a step that says not of what, beside a feeling that does', () => {
     expect(read("the heater is on and I'm still cold").intent).toBe('HassClimateSetTemperature');
   });
 });
+
+describe('heldout72: Midwestern "her" for a thing, places out front, closing remarks', () => {
+  it.each([
+    ["Garage door, open 'er up", 'HassTurnOn', { name: 'Garage Door' }, []],
+    ["well lock 'er up then", 'HassTurnOn', { name: 'Back Door' }, ['is the back door locked']],
+    [
+      'kill the tv and start the roomba',
+      'HassTurnOff+HassVacuumStart',
+      { '1.name': 'Living Room TV', '2.name': 'Robot Vacuum' },
+      [],
+    ],
+    ['That porch light out front, go ahead and shut it off', 'HassTurnOff', { name: 'Porch Light' }, []],
+    [
+      'sixty-five on the thermostat, that oughta do it',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 65 },
+      [],
+    ],
+    [
+      'turn the thermostat to 65, that should do it',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 65 },
+      [],
+    ],
+    // shut out of the house: no lock asked of, the request before it stands
+    ['front door, unlock it, grandma locked herself out lmao', 'HassTurnOff', { name: 'Front Door' }, []],
+  ] as [string, string, Record<string, unknown>, string[]][])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('"er" elsewhere is a hesitation', () => {
+    expect(read('turn er the kitchen light on')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Light' },
+    });
+  });
+});

@@ -64,6 +64,23 @@ const AM_AS_IT_AFTER = new Set(
   ),
 );
 
+/** Sounds of hesitation in speech. */
+const HESITATIONS = new Set(['er', 'erm', 'um', 'umm', 'uh', 'uhh', 'uhm', 'ehm']);
+/** Words after which "er" is "it": the particle of its verb. */
+const ER_BEFORE = new Set([
+  'up',
+  'down',
+  'on',
+  'off',
+  'out',
+  'back',
+  'shut',
+  'open',
+  'then',
+  'please',
+  'now',
+]);
+
 /**
  * "the now" (now), "the morra" (tomorrow), "at half ten the night" (tonight), "the date the
  * day"; "away and …" opening a request.
@@ -132,6 +149,25 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push(PARTICLES.has(next ?? '') || next === undefined ? 'them' : 'the');
       continue;
     }
+    // "open 'er up", "lock 'er up", "turn 'er down": Western and Midwestern "her" for a thing,
+    // after a verb and before its particle (elsewhere "er" is a hesitation)
+    else if (
+      t === 'er' &&
+      AM_AS_IT_AFTER.has(tokens[i - 1] ?? '') &&
+      (next === undefined || ER_BEFORE.has(next))
+    ) {
+      out.push('it');
+      continue;
+    }
+    // "turn er the kitchen light on", "set the um thermostat": a hesitation inside a request,
+    // before what it names
+    else if (
+      i > 0 &&
+      HESITATIONS.has(t!) &&
+      next !== undefined &&
+      (ARTICLES.has(next) || ARTICLES.has(tokens[i - 1]!))
+    )
+      continue;
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
     // Nigerian Pidgin: "e too bright" (it, first), "i no fit see", "i no dey hear" (cannot),

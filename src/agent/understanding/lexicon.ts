@@ -409,6 +409,8 @@ export const NOUNS: Record<string, Noun> = {
   ac: one('climate'),
   vacuum: one('vacuum'),
   hoover: one('vacuum'),
+  // (the brand said for any robot vacuum)
+  roomba: one('vacuum'),
   cleaner: one('vacuum'),
   'vacuum cleaner': one('vacuum'),
   alarm: one('alarm_control_panel'),

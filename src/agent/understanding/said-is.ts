@@ -36,6 +36,18 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "the porch light out front": where the thing is, no place of the home's
+      .replace(/\s+out (?:the )?(?:front|back)\b(?!\s+(?:door|light|garden|yard))/gi, '')
+      // "…, that oughta do it", "…, that should do the trick": a closing remark
+      .replace(
+        /[,.;]\s*(?:that|this|it)(?:'?ll| will| should| oughta| ought to| would| might)? do(?: it| the trick| nicely| for now)?\W*$/i,
+        '',
+      )
+      // "grandma locked herself out": shut out of the house, no lock asked of
+      .replace(
+        /\blocked (?:herself|himself|themselves|myself|ourselves|yourself|me|us|him|her|them) out\b/gi,
+        'is stuck outside',
+      )
       // "lights on, all of downstairs": where, said after the request — no second part
       .replace(/,\s*(all (?:of )?(?:downstairs|upstairs|the [a-z]+(?: [a-z]+)?))(\W*)$/i, ' $1$2')
       // "oops, I meant the garage light": a second thought naming what was meant, as "no, …"
