@@ -5842,3 +5842,29 @@ describe('heldout72: Midwestern "her" for a thing, places out front, closing rem
     });
   });
 });
+
+describe('heldout73: speech as a recogniser writes it — restarts and words run together', () => {
+  it.each([
+    [
+      'set the floor lamp to fifty no thirty five percent',
+      'HassLightSet',
+      { name: 'Floor Lamp', brightness: 35 },
+    ],
+    ['is the back um the front door locked', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    ['could you put the kitchen um no the ceiling fan on please', 'HassTurnOn', { name: 'Ceiling Fan' }],
+    [
+      'turnoff the mirror light and the ceiling fan',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Mirror Light', '2.name': 'Ceiling Fan' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('two things named with no second thought between are both kept', () => {
+    // (a list said without commas, an alternative, a value and its alternative)
+    expect(read('switch off the kettle the coffee machine and the kitchen speaker').intent).toBe(
+      'HassTurnOff+HassTurnOff+HassTurnOff',
+    );
+    expect(read('set the thermostat to 20 or 21').slots).not.toMatchObject({ temperature: 21 });
+  });
+});

@@ -317,6 +317,11 @@ const SHORTHAND: Record<string, string[]> = {
   wats: ['what', 'is'],
   wots: ['what', 'is'],
   dis: ['this'],
+  // a voice transcript's or a fast thumb's words run together: "turnoff the mirror light"
+  turnoff: ['turn', 'off'],
+  turnon: ['turn', 'on'],
+  switchoff: ['switch', 'off'],
+  switchon: ['switch', 'on'],
   // said only to soften: "kinda dark in here ngl"
   ngl: [],
   tbh: [],

@@ -112,6 +112,70 @@ export function wantSaidShort(words: string[]): string[] {
   return words.map((w, i) => (w === 'wan' && i > 0 && WANTERS.has(words[i - 1]!) ? 'want' : w));
 }
 
+/** Words of a second thought said inside a sentence, with no pause written: "fifty no thirty five". */
+const RESTARTS = new Set([
+  'no',
+  'sorry',
+  'wait',
+  'actually',
+  'um',
+  'uh',
+  'er',
+  'erm',
+  'i',
+  'mean',
+  'meant',
+  'rather',
+]);
+/** Words that join two things named rather than replace one by the other. */
+const JOINING = new Set(
+  'and or to of in on at by for with from into onto than as is are was were be not but then also too plus'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "set the floor lamp to 50 no 35 percent", "is the back um the front door locked", "put the
+ * kitchen um no the ceiling fan on": a value or a thing said again after a second thought, as
+ * speech runs on — the last said is meant.
+ */
+export function restartsDropped(tokens: string[]): string[] {
+  const out = tokens.slice();
+  for (let i = 0; i < out.length; i++) {
+    // a number, a second thought, a number
+    if (/^\d/.test(out[i]!)) {
+      let k = i + 1;
+      while (k < out.length && RESTARTS.has(out[k]!)) k++;
+      if (k > i + 1 && k < out.length && /^\d/.test(out[k]!)) {
+        out.splice(i, k - i);
+        i--;
+        continue;
+      }
+    }
+    // "the A [B] <second thought> the C …": the first thing named is taken back
+    if (out[i] === 'the') {
+      let k = i + 1;
+      while (
+        k < out.length &&
+        k <= i + 3 &&
+        out[k] !== 'the' &&
+        !RESTARTS.has(out[k]!) &&
+        !JOINING.has(out[k]!)
+      )
+        k++;
+      const named = k - i - 1;
+      let j = k;
+      while (j < out.length && RESTARTS.has(out[j]!)) j++;
+      // (only with a word of second thought between: "the tv the lights" lists two)
+      if (named >= 1 && named <= 2 && j > k && out[j] === 'the' && j + 1 < out.length) {
+        out.splice(i, j - i);
+        i--;
+      }
+    }
+  }
+  return out;
+}
+
 export function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -4,7 +4,7 @@
  * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
  */
 import { asEnglish } from './dialect-words.js';
-import { dialectPhrases, wantSaidShort } from './dialects.js';
+import { dialectPhrases, restartsDropped, wantSaidShort } from './dialects.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
 const UNITS: Record<string, number> = {
@@ -117,7 +117,7 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
-  return dialectPhrases(numberWords(raw));
+  return dialectPhrases(restartsDropped(numberWords(raw)));
 }
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */
