@@ -5771,6 +5771,12 @@ describe('heldout74: Spanish as Spanglish households mix it into English', () =>
       'HassGetState',
       { domain: 'light', floor: 'Ground Floor', state: 'on' },
     ],
+    ['pon el termostato a dieciocho', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 18 }],
+    [
+      'súbele al termostato a veintiuno',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21 },
+    ],
   ])('"%s" → %s', (text, intent, slots) => {
     expect(read(text)).toMatchObject({ intent, slots });
   });
