@@ -321,13 +321,15 @@ export function spanishAsEnglish(words: string[]): string[] {
     if (tens) return [String(TENS[tens[1]!]! + UNITS[tens[2]!]!)];
     return VERBS[w] ?? NOUNS[w] ?? WORDS[w] ?? [w];
   });
-  return inEnglishOrder(read, new Set(Object.values(NOUNS).map((n) => n[n.length - 1]!)));
+  return inEnglishOrder(read);
 }
 
 /** Nouns a Spanish "de" place may follow, Spanish said or English kept ("el fan de la cocina"). */
 const ENGLISH_NOUNS = 'light lights lamp fan tv door doors curtains blinds speaker tree heater one'.split(
   ' ',
 );
+/** The nouns a "de" place may follow: the Spanish nouns as read, and the English ones kept. */
+const NOUNS_READ = new Set([...Object.values(NOUNS).map((n) => n[n.length - 1]!), ...ENGLISH_NOUNS]);
 /** Places said "in the …" in English: "the light in the garage". */
 const ROOMS = new Set('kitchen bedroom bathroom garage office hallway living'.split(' '));
 
@@ -336,13 +338,13 @@ const ROOMS = new Set('kitchen bedroom bathroom garage office hallway living'.sp
  * christmas" → "christmas tree", "the one of the bathroom" → "the one in the bathroom": a
  * Spanish noun's adjective and "de" put the English way.
  */
-function inEnglishOrder(words: string[], nouns: Set<string>): string[] {
+function inEnglishOrder(words: string[]): string[] {
   const out = words.slice();
   for (let i = 0; i < out.length - 1; i++) {
-    if (!nouns.has(out[i]!) && !ENGLISH_NOUNS.includes(out[i]!)) continue;
+    if (!NOUNS_READ.has(out[i]!)) continue;
     // the noun said with its adjective after it: "light big"
     if (out[i + 1] === 'big') out.splice(i, 2, 'big', out[i]!);
-    const start = out[i] === 'big' ? i : i;
+    const start = i;
     const of = out[i] === 'big' ? i + 2 : i + 1;
     if (out[of] !== 'of' && out[of] !== 'de') continue;
     const k = ['the', 'la'].includes(out[of + 1] ?? '') ? of + 2 : of + 1;
