@@ -5874,3 +5874,31 @@ describe('heldout73: speech as a recogniser writes it — restarts and words run
     expect(read('set the thermostat to 20 or 21').slots).not.toMatchObject({ temperature: 21 });
   });
 });
+
+describe('a name misheard as other English words on a noisy line', () => {
+  it.each([
+    // a voiced consonant heard for a voiceless one beside a name's other word
+    ['lock the bag door', 'HassTurnOn', { name: 'Back Door' }],
+    // a name's word split in two, its vowels as the recogniser guessed them
+    ['put the hole way light on', 'HassTurnOn', { name: 'Hallway Light' }],
+    // a half spelled into a name's word joins the other half
+    ['tv black light off', 'HassTurnOff', { name: 'TV Backlight' }],
+    // a deadline that acting now meets
+    ['um lock the back door before bed', 'HassTurnOn', { name: 'Back Door' }],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('never a name from words that only sound like one beside nothing of it', () => {
+    // ("not the" sounds as "night", but "night desk" names nothing; "nite w" is "night with")
+    expect(read('not the desk one')?.intent ?? null).toBeNull();
+    expect(read('open the bat door')?.intent ?? null).toBeNull();
+    expect(read('movie nite w gran lol')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Movie Night' },
+    });
+  });
+  it('a habit or a later bedtime is no request for now', () => {
+    expect(read('we always lock the back door before bed')?.intent ?? null).toBeNull();
+    expect(read('lock the back door before bed tomorrow')?.intent ?? null).toBeNull();
+  });
+});

@@ -12,7 +12,7 @@ import { CUES, NOUNS } from './lexicon.js';
 import { LANDMARK_WORDS } from './described.js';
 import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
-import { skeleton, Speller } from './speller.js';
+import { heardKey, skeleton, soundKey, Speller } from './speller.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 
 export class Corrector {
@@ -87,7 +87,13 @@ export class Corrector {
     const consider = (w: string) => {
       if (w === t || !w.startsWith(t[0]!)) return;
       const max = t.length <= 4 ? 1 : 2;
-      if (skeleton(w) === skeleton(t) || editDistance(t, w, max) <= max) found.add(w);
+      // (or heard for it on a noisy line: "the bag door" is the back door)
+      if (
+        skeleton(w) === skeleton(t) ||
+        editDistance(t, w, max) <= max ||
+        (Math.abs(w.length - t.length) <= 1 && heardKey(w) === heardKey(t))
+      )
+        found.add(w);
     };
     for (const w of this.wordsBefore.get(said[i + 1] ?? '') ?? []) consider(w);
     for (const w of this.wordsAfter.get(said[i - 1] ?? '') ?? []) consider(w);
@@ -146,15 +152,30 @@ export class Corrector {
       }
       // "the kitchen speak her": a voice transcript's split of one of the home's words, by its
       // sound ("speak" + "her" sounds "speaker") — neither half a word of the home
-      const heard =
+      const split =
         // (a word of the lexicon is a word as said: "turn" + "off" is never tried)
         // ("the thermos that", "the row bot": a short second half, or a short first one)
-        b && a.length >= 3 && b.length <= 4 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a)
-          ? this.speller.correct(a + b)
+        b && a.length >= 3 && b.length <= 4 && !v.has(a) && !v.has(b) && !LEXICON_WORDS.has(a);
+      // ("the hole way light": its vowels as the transcript guessed them — a word that makes a
+      // name with the word after or before: "not the desk one" is no "night")
+      // (a half of three letters or more: "nite w" is "night with")
+      const heardAs = split && b.length >= 3 ? this.speller.soundsLike(a + b) : undefined;
+      const sounded =
+        heardAs &&
+        (this.namePairs.has(`${heardAs} ${tokens[i + 2] ?? ''}`) ||
+          this.namePairs.has(`${tokens[i - 1] ?? ''} ${heardAs}`))
+          ? heardAs
           : undefined;
+      const heard = split ? (sounded ? [sounded] : this.speller.correct(a + b)) : undefined;
       // ("the thermal stat": the first half heard as a word of its own, its start kept)
       const close = (w: string) =>
         w.startsWith(a) ||
+        // ("the hole way light": the first half sounds as the word starts)
+        (a.length >= 3 &&
+          (b ?? '').length >= 3 &&
+          w.startsWith(a[0]!) &&
+          soundKey(a).length >= 2 &&
+          soundKey(w).startsWith(soundKey(a))) ||
         (a.length === 3 && w.startsWith(a[0]!) && w.length >= 5) ||
         (a.length >= 5 && w.startsWith(a.slice(0, 5)));
       if (heard?.length === 1 && v.has(heard[0]!) && close(heard[0]!)) {
@@ -210,7 +231,8 @@ export class Corrector {
         out.push(...c);
       }
     });
-    return { tokens: out, corrected };
+    // ("the tv black light": a word spelled into a name's half joins the other half)
+    return { tokens: corrected > 0 ? this.joined(out) : out, corrected };
   }
 }
 

@@ -19,12 +19,13 @@ export function saidIs(text: string): string {
     stillSo(askedInside(commandLine(particleAfterList(text))))
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
-      // before it sets the lounge on fire", "… before I throw it out the window": now — a
+      // before it sets the lounge on fire", "… before I throw it out the window", "lock the back
+      // door before bed": now — a
       // reason, or a deadline now meets ("before I wake up" is a time later: kept)
       // ("we usually arm the alarm before we leave" tells a habit; "… before we set off
       // tomorrow", "… before it hits 25 degrees" say a time or a condition: kept)
       .replace(
-        /(?:^\W*|[,\s]+)before (?:(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire|sleep|turn in)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
+        /(?:^\W*|[,\s]+)before (?:(?:bed|bedtime|sleep|lights out|leaving)\b|(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire|sleep|turn in)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
         (clause: string, at: number, whole: string) =>
           /\d|\b(?:tomorrow|tonight|today|morning|evening|afternoon|night|later|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|am|pm|o'?clock)\b/i.test(
             clause.replace(/\bfor the night\b/i, ''),

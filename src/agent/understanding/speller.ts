@@ -41,6 +41,18 @@ export class Speller {
     }
   }
 
+  /**
+   * The one word of the home's own that sounds as `tok` and starts with its letter, its length
+   * within a letter: "holeway" is the hallway. For words a transcript split, whose vowels it
+   * guessed.
+   */
+  soundsLike(tok: string): string | undefined {
+    const all = this.phonetic
+      .get(soundKey(tok))
+      ?.filter((w) => this.preferred.has(w) && w.startsWith(tok[0]!) && Math.abs(w.length - tok.length) <= 1);
+    return all?.length === 1 ? all[0] : undefined;
+  }
+
   /** The corrected word(s), or undefined when no single known word fits. */
   correct(tok: string): string[] | undefined {
     if (this.known.has(tok) || this.kept.has(tok)) return [tok];
@@ -207,3 +219,19 @@ export function soundKey(w: string): string {
   s = (s[0] ?? 'undefined') + s.slice(1).replace(/[aeiouyhw]/g, '');
   return s.replace(/(.)\1+/g, '$1');
 }
+
+/**
+ * The sound key with voiced and voiceless consonants made one ("bag" / "back", "tin" / "din"):
+ * what a recogniser confuses in a name's word over a noisy line.
+ */
+export function heardKey(w: string): string {
+  const s = soundKey(w);
+  return (
+    s[0]! +
+    s
+      .slice(1)
+      .replace(/[bdgvj]/g, (c) => VOICELESS[c]!)
+      .replace(/(.)\1+/g, '$1')
+  );
+}
+const VOICELESS: Record<string, string> = { b: 'p', d: 't', g: 'k', v: 'f', j: 'ch' };
