@@ -1136,8 +1136,10 @@ describe('follow-ups in a conversation', () => {
     expect(read(text, null, history)).toMatchObject({ intent, slots });
   });
 
-  it('"more" with nothing stepped before it is not understood', () => {
-    expect(read('a bit more', null, ['turn on the kitchen light']).intent).toBeNull();
+  it('"more" with nothing stepped before it, of a thing with no level, is not understood', () => {
+    // (after a light switched on it is more light: see '"a bit less" after a light …')
+    expect(read('a bit more', null, ['lock the front door']).intent).toBeNull();
+    expect(read('a bit more', null, ['open the garage door']).intent).toBeNull();
   });
 });
 
@@ -5901,4 +5903,62 @@ describe('a name misheard as other English words on a noisy line', () => {
     expect(read('we always lock the back door before bed')?.intent ?? null).toBeNull();
     expect(read('lock the back door before bed tomorrow')?.intent ?? null).toBeNull();
   });
+});
+
+describe('English in the turns of Spanish and Portuguese', () => {
+  it.each([
+    [
+      'every day at 7 of the morning open the blinds of the living room',
+      'HearthAutomationCreate',
+      { trigger: 'time' },
+    ],
+    ['turn on the porch light at 8 of the night', 'HassTurnOn', { name: 'Porch Light', at: '20:00' }],
+    [
+      'the kitchen speaker at thirty five of volume',
+      'HassSetVolume',
+      { name: 'Kitchen Speaker', volume_level: 35 },
+    ],
+    ['is the hour of the dinner party, turn on that scene', 'HassTurnOn', { name: 'Dinner Party' }],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('"it makes very cold" is how the room feels; "makes it cold" or the fan\'s cold air is not', () => {
+    expect(read('is making much cold here', 'Office')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'up', area: 'Office' },
+    });
+    expect(read('it makes very cold', 'Office')).toMatchObject({ slots: { temperature_step: 'up' } });
+    expect(read('the fan makes very cold air', 'Office').intent).toBeNull();
+  });
+  it('"8 at night" is the evening hour', () => {
+    expect(read('turn on the porch light at 8 at night')).toMatchObject({ slots: { at: '20:00' } });
+  });
+});
+
+describe('"a bit less" after a light or a speaker was switched on', () => {
+  it('steps its light or its sound', () => {
+    expect(read('a little less', null, ['turn on the floor lamp'])).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Floor Lamp', brightness_step: 'down' },
+    });
+    expect(read('a bit more', null, ['turn on the kitchen speaker'])).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Kitchen Speaker', volume_step: 'up' },
+    });
+  });
+  it('is not guessed for a device with no level (a fan switched on)', () => {
+    expect(read('a bit more', null, ['turn on the kitchen fan']).intent).toBeNull();
+  });
+});
+
+describe('a vacuum sent to its base however said', () => {
+  it.each(['send it to the base', 'send it back to the charging station', 'put it back on the dock'])(
+    '"%s" after starting it',
+    (text) => {
+      expect(read(text, null, ['start the robot vacuum'])).toMatchObject({
+        intent: 'HassVacuumReturnToBase',
+        slots: { name: 'Robot Vacuum' },
+      });
+    },
+  );
 });

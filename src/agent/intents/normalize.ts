@@ -4,6 +4,7 @@
  * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
  */
 import { asEnglish } from './dialect-words.js';
+import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, restartsDropped, wantSaidShort } from './dialects.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -117,7 +118,7 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
-  return dialectPhrases(restartsDropped(numberWords(raw)));
+  return dialectPhrases(restartsDropped(calquesAsEnglish(numberWords(raw))));
 }
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */

@@ -140,6 +140,12 @@ const STEP_OF_LEVEL: Record<string, string> = {
   temperature: 'temperature_step',
 };
 
+/** What "more" or "less" changes of a device just switched on. */
+const SWITCHED_ON_STEP: Record<string, { intent: string; step: string }> = {
+  light: { intent: 'HassLightSet', step: 'brightness_step' },
+  media_player: { intent: 'HassSetVolume', step: 'volume_step' },
+};
+
 /**
  * "bit more", "a little more", "even more", "a bit less": the last turn's step again, or the
  * other way, on the same devices; after a level set, a step up (or down) from it.
@@ -157,6 +163,18 @@ export function moreOfTheSame(tokens: string[], ref: Referent): Reading | undefi
     return {
       intent: ref.intent,
       slots: { ...rest, [STEP_OF_LEVEL[level]!]: more ? 'up' : 'down' },
+      entity_ids: entities.map((e) => e.entity_id),
+      target: ref.target,
+    };
+  }
+  // "turn on the floor lamp" — "a bit less": lights just switched on, less (or more) of their
+  // light; a media player's, of its sound
+  const domains = new Set(entities.map((e) => e.domain));
+  const kind = domains.size === 1 ? SWITCHED_ON_STEP[[...domains][0]!] : undefined;
+  if (ref.intent === 'HassTurnOn' && kind && entities.length > 0) {
+    return {
+      intent: kind.intent,
+      slots: { ...ref.slots, [kind.step]: more ? 'up' : 'down' },
       entity_ids: entities.map((e) => e.entity_id),
       target: ref.target,
     };

@@ -259,22 +259,19 @@ export const CUES: Record<string, Cue> = {
   commence: 'start',
   stop: 'off',
   dock: 'dock',
-  'back to base': 'dock',
-  'back to its dock': 'dock',
-  'back to the dock': 'dock',
-  'back to dock': 'dock',
-  'to the dock': 'dock',
   'go home': 'dock',
-  'back to its charger': 'dock',
   'back to charge': 'dock',
   'back to charging': 'dock',
-  'back to the charger': 'dock',
-  'to its charger': 'dock',
-  'back on its dock': 'dock',
-  'back on the dock': 'dock',
-  'to its dock': 'dock',
-  'to its base': 'dock',
-  'back to its base': 'dock',
+  // "send it to the base", "back on its dock", "back to charger": where a vacuum rests, however said
+  ...Object.fromEntries(
+    ['back to', 'to', 'back on', 'back onto', 'onto'].flatMap((to) =>
+      ['', 'the ', 'its ', 'his ', 'her '].flatMap((det) =>
+        ['base', 'dock', 'charger', 'station', 'charging station', 'home base'].map(
+          (place): [string, Cue] => [`${to} ${det}${place}`, 'dock'],
+        ),
+      ),
+    ),
+  ),
   // attribute nouns that make "to N" unambiguous
   volume: 'volume',
   brightness: 'brightness',

@@ -307,10 +307,13 @@ export function readClock(
     j += 3;
   } else if (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'morning') {
     j += 3;
-  } else if (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'night') {
-    // "half past eleven in the night" is 23:30; "two in the night" is 02:00
+  } else if (
+    (tokens[j] === 'in' && tokens[j + 1] === 'the' && tokens[j + 2] === 'night') ||
+    (tokens[j] === 'at' && tokens[j + 1] === 'night')
+  ) {
+    // "half past eleven in the night" is 23:30; "two in the night" is 02:00; "8 at night" 20:00
     if (h >= 6 && h < 12) h += 12;
-    j += 3;
+    j += tokens[j] === 'at' ? 2 : 3;
   } else if (tokens[j] === 'hours' || tokens[j] === 'hrs') {
     // "at 22 hours"
     j++;

@@ -1,0 +1,76 @@
+/**
+ * English said in the turns of Spanish, Portuguese, Italian or French ("at 7 of the morning",
+ * "at thirty five of volume", "it makes very cold"), put as English says it. Token-level, after
+ * number words are digits; only where the words can mean nothing else.
+ */
+
+const PARTS_OF_DAY = new Set(['morning', 'afternoon', 'evening', 'night']);
+/** Settings a value is "of": "35 of volume", "80 of brightness". */
+const SETTINGS = new Set(['volume', 'brightness']);
+/** How it feels, as "it makes …" says it ("faz frio", "hace calor", "fa caldo"). */
+const WEATHER: Record<string, string> = {
+  cold: 'cold',
+  hot: 'hot',
+  heat: 'hot',
+  warm: 'warm',
+  chilly: 'cold',
+};
+const MUCH = new Set(['much', 'very', 'too', 'so', 'a']);
+const MAKES = new Set(['makes', 'making', 'make']);
+
+const isValue = (t: string | undefined) => t !== undefined && /^\d+(\.\d+)?(am|pm)?$/.test(t);
+
+export function calquesAsEnglish(tokens: string[]): string[] {
+  // (most messages have neither "of" nor "makes")
+  if (!tokens.some((t) => t === 'of' || t === 'hour' || MAKES.has(t))) return tokens;
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prev = tokens[i - 1];
+    // "at 7 of the morning", "at 10 o'clock of the night": "in the morning", "in the night"
+    if (
+      t === 'of' &&
+      tokens[i + 1] === 'the' &&
+      PARTS_OF_DAY.has(tokens[i + 2] ?? '') &&
+      (isValue(prev) || prev === 'oclock' || prev === 'clock')
+    ) {
+      out.push('in', 'the', tokens[i + 2]!);
+      i += 2;
+      continue;
+    }
+    // "is the hour of the dinner party" ("é a hora de", "es la hora de"): time for it
+    if (
+      t === 'hour' &&
+      prev === 'the' &&
+      ['is', 'its'].includes(tokens[i - 2] ?? '') &&
+      (tokens[i + 1] === 'of' || tokens[i + 1] === 'for')
+    ) {
+      out.splice(out.length - 2, 2, 'it', 'is', 'time', 'for');
+      i++;
+      continue;
+    }
+    // "at thirty five of volume", "at 80 percent of brightness": the value of the setting
+    if (t === 'of' && SETTINGS.has(tokens[i + 1] ?? '') && (isValue(prev) || prev === 'percent')) continue;
+    // "it makes very cold", "is making much cold here": how it feels (never "makes it cold")
+    if (MAKES.has(t) && (i === 0 || ['it', 'is', 'here', 'here,'].includes(prev ?? ''))) {
+      let j = i + 1;
+      if (tokens[j] === 'a' && tokens[j + 1] === 'lot' && tokens[j + 2] === 'of') j += 3;
+      else if (MUCH.has(tokens[j] ?? '') && tokens[j] !== 'a') j++;
+      const feel = WEATHER[tokens[j] ?? ''];
+      if (
+        feel &&
+        (j > i + 1 || tokens[j + 1] === undefined || tokens[j + 1] === 'here' || tokens[j + 1] === 'in')
+      ) {
+        // ("is making much cold": the "it" a Romance language leaves unsaid)
+        if (prev === 'is' && i === 1) out.splice(0, 0, 'it');
+        else if (prev !== 'it' && prev !== 'is') out.push('it');
+        if (prev !== 'is') out.push('is');
+        out.push('very', feel);
+        i = j;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
