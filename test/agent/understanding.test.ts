@@ -5962,3 +5962,48 @@ describe('a vacuum sent to its base however said', () => {
     },
   );
 });
+
+describe('heldout76 and 77: the South', () => {
+  it.each([
+    [
+      'set the air to 70 and cut on the ceiling fan',
+      'HassClimateSetTemperature+HassTurnOn',
+      { '1.name': 'Thermostat', '1.temperature': 70, '2.name': 'Ceiling Fan' },
+    ],
+    [
+      'turn the air down to sixty eight',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 68 },
+    ],
+    ['we got any lights on in the garage', 'HassGetState', { domain: 'light', state: 'on', area: 'Garage' }],
+    [
+      "we're headed to church start the vacuum and lock the doors",
+      'HassVacuumStart+HassTurnOn',
+      { '1.name': 'Robot Vacuum', '2.domain': 'lock' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('"we got any doors unlocked" asks and unlocks nothing', () => {
+    expect(read('we got any doors unlocked')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { state: 'unlocked' },
+    });
+  });
+  it('"the air" is the thermostat only where the home names nothing "air …"', () => {
+    const reg = registryFromFixtures([home]);
+    reg.entities.push({ entity_id: 'fan.air_purifier', name: 'Air Purifier', domain: 'fan', area: null });
+    const own = new Understanding(new IntentEngine(reg));
+    expect(nluLine(own, 'the air purifier, turn it off', null, [])).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Air Purifier' },
+    });
+    expect(read('let some fresh air in').intent).toBeNull();
+  });
+});
+
+describe('"the air" is no air conditioner', () => {
+  it('a home with only a thermostat has no AC to switch on', () => {
+    expect(read('turn on the air conditioning please').intent).toBeNull();
+  });
+});

@@ -21,7 +21,7 @@ export function doingSomething(word: string): boolean {
 }
 const NOT_DOING = new Set(
   `morning evening nothing something anything everything ceiling setting lighting heating thing
-   spring string building living during ring king`.split(/\s+/),
+   spring string building living during ring king conditioning`.split(/\s+/),
 );
 export const PARTICLES = new Set(['on', 'off', 'up', 'down', 'in', 'out', 'to', 'at', 'of', 'for', 'with']);
 export const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her', 'their']);

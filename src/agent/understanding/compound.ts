@@ -214,7 +214,9 @@ export function compound(
       (declarative(seg) || busy || purpose || toldBare) &&
       reader.stage2.isAside(ownSpanAside(seg)) &&
       (purpose || !readsAsCommand(reader, seg, area, ref)) &&
-      !asksForAction(segTokens)
+      !asksForAction(segTokens) &&
+      // ("we're headed to church start the vacuum and …": a remark run into the first request)
+      !(parts.length === 0 && !carry && afterRemark(reader, segTokens, area, ref)?.kind === 'command')
     )
       return;
     // "start the hoover please, the hall's mucky again": a place said in a statement after a

@@ -53,7 +53,11 @@ export class Corrector {
     if (this.sayings.length === 0) return tokens;
     const out: string[] = [];
     for (let i = 0; i < tokens.length;) {
-      const hit = this.sayings.find(([from]) => from.every((w, k) => tokens[i + k] === w));
+      // (not where the words go on as a name of the home: "the air | purifier")
+      const hit = this.sayings.find(
+        ([from]) =>
+          from.every((w, k) => tokens[i + k] === w) && !this.nameGoesOn(from, tokens[i + from.length]),
+      );
       if (hit) {
         // "the big light in the kitchen", where the kitchen has no ceiling light: its light
         const main = hit[1][0] === 'ceiling' && this.placesWithout(tokens, hit[1].join(' '));
@@ -62,6 +66,15 @@ export class Corrector {
       } else out.push(tokens[i++]!);
     }
     return out;
+  }
+
+  /** Whether the word after a saying goes on with it: a name of the home ("the air purifier") or an unknown word. */
+  private nameGoesOn(said: string[], next: string | undefined): boolean {
+    if (next === undefined) return false;
+    // (a saying with its article, a common word, is only that thing before words the reader
+    // knows: "the air to 68", not "the air conditioning")
+    if (said[0] === 'the' && !this.known(next) && !/^\d/.test(next)) return true;
+    return this.namePairs.has(`${said[said.length - 1]} ${next}`);
   }
 
   /** Whether the word at `i`, spelled into a word of the home, makes a name's pair of words with a neighbour. */

@@ -18,6 +18,9 @@ export function saidIs(text: string): string {
   return (
     stillSo(askedInside(commandLine(particleAfterList(text))))
       .replace(/[,\s]+(?:before|in case) (?:i|you|we|they) forget\b/gi, '')
+      // "we got any lights on in the garage", "y'all have any doors unlocked": asked, its "have"
+      // or "do" left out ("we got the lights on" tells)
+      .replace(/^(\W*)(?:we|you|u|ya|y'?all)\s+(?:got|have)\s+(?=any\b|anything\b)/i, '$1are there ')
       // "arm the alarm before I leave for work", "… before I go to bed", "switch the tree off
       // before it sets the lounge on fire", "… before I throw it out the window", "lock the back
       // door before bed": now — a

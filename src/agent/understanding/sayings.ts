@@ -64,6 +64,9 @@ const SYNONYMS: string[][] = [
   ['movie', 'film'],
   ['tv', 'television', 'telly'],
   ['good night', 'night night', 'nighty night'],
+  // the Southern "turn the air down to 68": the home's thermostat (never "the air purifier"); an
+  // "AC" or "aircon" is a device of its own, which a home with only a thermostat does not have
+  ['thermostat', 'the air'],
 ];
 
 export function sayingsFor(index: Pick<RegistryIndex, 'registry'>): [string[], string[]][] {
