@@ -6007,3 +6007,32 @@ describe('"the air" is no air conditioner', () => {
     expect(read('turn on the air conditioning please').intent).toBeNull();
   });
 });
+
+describe('heldout76: New Orleans words', () => {
+  it.each([
+    ['cher, would you cut the porch light off for me', 'HassTurnOff', { name: 'Porch Light' }],
+    [
+      "aight, could you go 'head and start the coffee machine for me",
+      'HassTurnOn',
+      { name: 'Coffee Machine' },
+    ],
+    ['could u turn the tv backlight on rq pls', 'HassTurnOn', { name: 'TV Backlight' }],
+    ['we out, away mode', 'HassTurnOn', { name: 'Away' }],
+    ['leave the heating at 20', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 20 }],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('follow-ups with a hesitation or "leave them" at a value', () => {
+    expect(read('mm, little more', null, ['turn the kitchen speaker up'])).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up' },
+    });
+    expect(read('nah leave em halfway', null, ['open the living room blinds'])).toEqual({
+      intent: 'HassSetPosition',
+      slots: { name: 'Living Room Blinds', position: 50 },
+    });
+  });
+  it('"leave the porch light at 9" is an hour, never a brightness', () => {
+    expect(read('leave the porch light at 9').slots).not.toHaveProperty('brightness');
+  });
+});

@@ -322,6 +322,8 @@ const SHORTHAND: Record<string, string[]> = {
   turnon: ['turn', 'on'],
   switchoff: ['switch', 'off'],
   switchon: ['switch', 'on'],
+  // "turn the tv backlight on rq": real quick
+  rq: ['quick'],
   // said only to soften: "kinda dark in here ngl"
   ngl: [],
   tbh: [],

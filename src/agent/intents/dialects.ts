@@ -182,6 +182,22 @@ export function dialectPhrases(tokens: string[]): string[] {
     const [t, next] = [tokens[i], tokens[i + 1]];
     // "away and put the kettle on": "go and", said to get someone moving
     if (i === 0 && t === 'away' && next === 'and') out.push();
+    // "could you go 'head and start the coffee machine": "go ahead and"
+    else if (t === 'go' && next === 'head' && tokens[i + 2] === 'and') {
+      out.push('go', 'ahead');
+      i++;
+      continue;
+    }
+    // "we out, away mode", "we leaving": said without its "are" (African American and Southern
+    // English)
+    else if (
+      i === 0 &&
+      t === 'we' &&
+      ['out', 'leaving', 'heading', 'headed', 'off', 'gone'].includes(next ?? '')
+    ) {
+      out.push('we', 'are');
+      continue;
+    }
     // "…, me lover", "my 'ansum", "me duck": the one spoken to, as the West Country and the
     // Midlands call anyone — no device of theirs
     // ("my 'ansum son wants …": only where no one of the house is named after it)

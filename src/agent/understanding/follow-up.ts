@@ -130,7 +130,10 @@ function namedAlike(
 }
 
 const MORE_WORDS = new Set(
-  'a bit little tad touch smidge notch even again please just lil bit more less only slightly'.split(' '),
+  // (with a hesitation before it: "mm, little more")
+  'a bit little tad touch smidge notch even again please just lil bit more less only slightly mm mmm hmm um'.split(
+    ' ',
+  ),
 );
 
 /** A level set, and the step that changes it. */

@@ -489,13 +489,14 @@ export const FOLLOW_UP = ['and', 'also', 'too', 'as well', 'what about', 'how ab
 
 /**
  * Discourse particles of the Englishes people speak to a home (Nigerian "abeg", Singaporean
- * "lah", Indian "yaar", South African "eish", Scottish "hen", Welsh "mun"): they soften or
+ * "lah", Indian "yaar", South African "eish", Scottish "hen", Welsh "mun", Cajun "cher"): they soften or
  * stress a sentence and never change what it asks.
  */
 export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji accha acha achha arre arey bhai
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
-   baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh`;
+   baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
+   cher dawlin darlin mm mmm aight`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,

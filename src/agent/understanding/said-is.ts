@@ -40,6 +40,13 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "nah leave em halfway", "leave the heating at 20": kept at a value is set to it
+      // ("leave it on", "leave the lights alone", "leave the porch light at 9" — an hour — keep
+      // their words)
+      .replace(
+        /\bleave ((?:it|them|em|'em)|(?:the|my|our) [a-z]+(?: [a-z]+)?) (?:at )?(?=(?:about |around )?(?:\d+ ?(?:percent|degrees|%)|\d\d(?:\.5)?(?![\d:.]| ?(?:am|pm|o'?clock)))|halfway\b|half way\b)/gi,
+        'set $1 to ',
+      )
       // "the porch light out front": where the thing is, no place of the home's
       .replace(/\s+out (?:the )?(?:front|back)\b(?!\s+(?:door|light|garden|yard))/gi, '')
       // "…, that oughta do it", "…, that should do the trick": a closing remark
