@@ -8,7 +8,7 @@
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import { editDistance, tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
-import { CUES, NOUNS } from './lexicon.js';
+import { CUES, NOUNS, PARTICLES } from './lexicon.js';
 import { LANDMARK_WORDS } from './described.js';
 import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
@@ -111,6 +111,15 @@ export class Corrector {
     for (const w of this.wordsBefore.get(said[i + 1] ?? '') ?? []) consider(w);
     for (const w of this.wordsAfter.get(said[i - 1] ?? '') ?? []) consider(w);
     return found.size === 1 ? [...found] : undefined;
+  }
+
+  /** The one word a name goes on with after the word before `i`, one letter from the word at `i`. */
+  private nameGoesOnAs(said: string[], i: number): string[] | undefined {
+    const t = said[i]!;
+    const found = [...(this.wordsAfter.get(said[i - 1] ?? '') ?? [])].filter(
+      (w) => w.startsWith(t[0]!) && editDistance(t, w, 1) <= 1,
+    );
+    return found.length === 1 ? found : undefined;
   }
 
   /**
@@ -236,6 +245,9 @@ export class Corrector {
       // "close the bedroom cartons", "the bak door": a word the speller cannot place, beside a
       // word of a name, is that name's other word when its letters are close enough
       if (!c || (c.length === 1 && c[0] === t && !this.known(t))) c = this.partnerOf(said, i) ?? c;
+      // "cut off the ceiling fam": a particle of chat one letter from the word a name goes on
+      // with is that word ("the tv fam" stays the friend spoken to)
+      if (c?.[0] === t && SOFTENERS.has(t)) c = this.nameGoesOnAs(said, i) ?? c;
       // "switch off the christmas three": a number heard where a name goes on is that name's word
       if (NUMBER_SOUNDS[t]) c = this.numberInName(said, i) ?? c;
       if (!c) out.push(t);
@@ -332,6 +344,9 @@ const PLAIN_WORDS = new Set([
   'connecting',
   'connected',
 ]);
+
+/** Words of chat said only to soften, which a fast thumb may type for a name's word. */
+const SOFTENERS = new Set(PARTICLES.split(/\s+/).filter((w) => w.length >= 3));
 
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);

@@ -40,6 +40,15 @@ export function saidIs(text: string): string {
             : '',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "we're fixin to leave", "I'm about to head out": leaving now, as "we're leaving" says it
+      // ("we're going to leave the lights on" leaves something: kept)
+      .replace(
+        /\b(?:(?:fixin'?|fixing|about|going|finna) to|gonna) (leave|go|head out|head off|turn in)\b(?!\s+(?:the|it|them|em|my|our|a|an|this|that|these|those|on|off|all|up|down|to|into|in|out)\b)/gi,
+        (_m: string, verb: string) => GOING_NOW[verb.toLowerCase()] ?? _m,
+      )
+      // "can't hardly see in here" (Southern: can't), "I can barely see": can't see ("I can
+      // hardly hear the wireless" stays a remark)
+      .replace(/\b(?:can'?t|cannot) hardly\b|\bcan (?:hardly|barely|scarcely) (?=see\b)/gi, "can't ")
       // "nah leave em halfway", "leave the heating at 20": kept at a value is set to it
       // ("leave it on", "leave the lights alone", "leave the porch light at 9" — an hour — keep
       // their words)
@@ -561,6 +570,15 @@ function askedInside(text: string): string {
         : `did ${subject} ${DONE[verb]} ${rest}`;
   return `${m[1]}${asked.trim()}?`;
 }
+
+/** The "-ing" of going off now: "we're fixin to leave" is "we're leaving". */
+const GOING_NOW: Record<string, string> = {
+  leave: 'leaving',
+  go: 'going',
+  'head out': 'heading out',
+  'head off': 'heading off',
+  'turn in': 'turning in',
+};
 
 /** States a device is still or already in: "porch light still on", "the back door already locked". */
 const STILL_STATES = 'on|off|open|opened|closed|shut|locked|unlocked|running|playing|armed|disarmed|home|out';
