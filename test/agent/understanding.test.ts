@@ -6049,3 +6049,19 @@ describe('heldout77: Alabama at the voice button', () => {
     expect(read("we're going to leave the lights on").intent).toBeNull();
   });
 });
+
+describe('a motion sensor asked whether it picked anything up, in any tense', () => {
+  it.each([
+    'did the hallway motion pick anything up',
+    'did the hallway motion detect anything',
+    'hallway motion picking anything up?',
+  ])('"%s"', (text) => {
+    expect(read(text)).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Hallway Motion', state: 'on' },
+    });
+  });
+  it('someone who saw something asks nothing', () => {
+    expect(read('i saw something in the hallway').intent).toBeNull();
+  });
+});

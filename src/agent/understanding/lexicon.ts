@@ -472,14 +472,21 @@ export const STATE_QUESTION: Record<string, string> = {
   charging: 'docked',
   cleaning: 'cleaning',
   detected: 'detected',
-  // "has the hallway motion picked anything up", "… seen anyone"
-  'picked anything up': 'detected',
-  'picked up anything': 'detected',
-  'picked anyone up': 'detected',
-  'seen anything': 'detected',
-  'seen anyone': 'detected',
-  'spotted anything': 'detected',
-  'spotted anyone': 'detected',
+  // "has the hallway motion picked anything up", "did it pick anyone up", "… seen anyone",
+  // "is it picking anything up", "did the motion detect anything"
+  ...Object.fromEntries(
+    ['anything', 'anyone', 'anybody', 'something', 'someone', 'somebody', 'movement', 'motion'].flatMap(
+      (what) => [
+        ...['pick', 'picked', 'picking'].flatMap((v): [string, string][] => [
+          [`${v} ${what} up`, 'detected'],
+          [`${v} up ${what}`, 'detected'],
+        ]),
+        ...['seen', 'see', 'spotted', 'spot', 'detect', 'sensed', 'sense', 'detecting', 'sensing'].map(
+          (v): [string, string] => [`${v} ${what}`, 'detected'],
+        ),
+      ],
+    ),
+  ),
 };
 
 export const PRONOUNS = new Set(['it', 'them', 'that', 'those', 'this', 'these', 'they', 'one', 'ones']);
