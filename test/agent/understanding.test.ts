@@ -6065,3 +6065,16 @@ describe('a motion sensor asked whether it picked anything up, in any tense', ()
     expect(read('i saw something in the hallway').intent).toBeNull();
   });
 });
+
+describe('the "like" of American talk says nothing', () => {
+  it('"so like movie night please" is the scene; "I would like the lights on" keeps its verb', () => {
+    expect(read('so like movie night please')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Movie Night' },
+    });
+    expect(read('i would like the lights on')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { domain: 'light' },
+    });
+  });
+});

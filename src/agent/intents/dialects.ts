@@ -66,6 +66,10 @@ const AM_AS_IT_AFTER = new Set(
 
 /** Sounds of hesitation in speech. */
 const HESITATIONS = new Set(['er', 'erm', 'um', 'umm', 'uh', 'uhh', 'uhm', 'ehm']);
+/** Words after which "like" is a filler of talk: "so like", "it's like", "to like twelve". */
+const LIKE_SAYS_NOTHING_AFTER = new Set(
+  'so um uh er erm its is are was were to at about just and but or oh yeah okay ok'.split(' '),
+);
 /** Words after which "er" is "it": the particle of its verb. */
 const ER_BEFORE = new Set([
   'up',
@@ -246,6 +250,17 @@ export function dialectPhrases(tokens: string[]): string[] {
       HESITATIONS.has(t!) &&
       next !== undefined &&
       (ARTICLES.has(next) || ARTICLES.has(tokens[i - 1]!))
+    )
+      continue;
+    // "turn the tv down to like twelve", "it's like freezing", "so like dinner party mode": the
+    // "like" of American talk, which says nothing — not the verb ("I'd like", "would like it",
+    // "what is it like") nor "like this"
+    else if (
+      t === 'like' &&
+      i > 0 &&
+      LIKE_SAYS_NOTHING_AFTER.has(tokens[i - 1]!) &&
+      next !== undefined &&
+      !['it', 'this', 'that', 'them', 'to', 'a', 'an'].includes(next)
     )
       continue;
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
