@@ -15,7 +15,7 @@ const WEATHER: Record<string, string> = {
   warm: 'warm',
   chilly: 'cold',
 };
-const MUCH = new Set(['much', 'very', 'too', 'so', 'a']);
+const MUCH = new Set(['much', 'very', 'too', 'so']);
 const MAKES = new Set(['makes', 'making', 'make']);
 
 const isValue = (t: string | undefined) => t !== undefined && /^\d+(\.\d+)?(am|pm)?$/.test(t);
@@ -52,10 +52,10 @@ export function calquesAsEnglish(tokens: string[]): string[] {
     // "at thirty five of volume", "at 80 percent of brightness": the value of the setting
     if (t === 'of' && SETTINGS.has(tokens[i + 1] ?? '') && (isValue(prev) || prev === 'percent')) continue;
     // "it makes very cold", "is making much cold here": how it feels (never "makes it cold")
-    if (MAKES.has(t) && (i === 0 || ['it', 'is', 'here', 'here,'].includes(prev ?? ''))) {
+    if (MAKES.has(t) && (i === 0 || ['it', 'is', 'here'].includes(prev ?? ''))) {
       let j = i + 1;
       if (tokens[j] === 'a' && tokens[j + 1] === 'lot' && tokens[j + 2] === 'of') j += 3;
-      else if (MUCH.has(tokens[j] ?? '') && tokens[j] !== 'a') j++;
+      else if (MUCH.has(tokens[j] ?? '')) j++;
       const feel = WEATHER[tokens[j] ?? ''];
       if (
         feel &&

@@ -56,7 +56,7 @@ export class Corrector {
       // (not where the words go on as a name of the home: "the air | purifier")
       const hit = this.sayings.find(
         ([from]) =>
-          from.every((w, k) => tokens[i + k] === w) && !this.nameGoesOn(from, tokens[i + from.length]),
+          from.every((w, k) => tokens[i + k] === w) && !this.sayingGoesOn(from, tokens[i + from.length]),
       );
       if (hit) {
         // "the big light in the kitchen", where the kitchen has no ceiling light: its light
@@ -69,7 +69,7 @@ export class Corrector {
   }
 
   /** Whether the word after a saying goes on with it: a name of the home ("the air purifier") or an unknown word. */
-  private nameGoesOn(said: string[], next: string | undefined): boolean {
+  private sayingGoesOn(said: string[], next: string | undefined): boolean {
     if (next === undefined) return false;
     // (a saying with its article, a common word, is only that thing before words the reader
     // knows: "the air to 68", not "the air conditioning")
