@@ -104,6 +104,7 @@ const ALL = [
   'heldout75',
   'heldout76',
   'heldout77',
+  'heldout78',
   'heldout79',
   'heldout80',
 ];
