@@ -6078,3 +6078,65 @@ describe('the "like" of American talk says nothing', () => {
     });
   });
 });
+
+describe('heldout79: Scots', () => {
+  it.each([
+    ['if you dinnae mind, open the garage door for Alex', 'HassTurnOn', { name: 'Garage Door' }, []],
+    ['which doors are no locked?', 'HassGetState', { domain: 'lock', state: 'unlocked' }, []],
+    ['the telly, gonnae pause it', 'HassMediaPause', { name: 'Living Room TV' }, []],
+    ['upstairs, the lights, aw aff', 'HassTurnOff', { domain: 'light', floor: 'Upper Floor' }, []],
+    ['the wan by the bed', 'HassTurnOn', { name: 'Bedside Lamp' }, ['put the lamp on']],
+    ['a wee bit mair', 'HassSetVolume', { name: 'Living Room TV', volume_step: 'up' }, ['turn the telly up']],
+  ])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('"go back a step" undoes; "go back" alone is the track before, and after a skip no undo', () => {
+    expect(read('go back a step, that wasnae what I meant').intent).toBe('HearthUndo');
+    expect(read("ugh go back, I didn't mean that").intent).toBe('HearthUndo');
+    expect(read('go back').intent).not.toBe('HearthUndo');
+    expect(read('go back a step', null, ['next song on the kitchen speaker']).intent).toBeNull();
+    expect(read('go back to sleep').intent).toBeNull();
+    expect(read('wait go back, undo it').intent).toBe('HearthUndo');
+    expect(read('scratch that go back to how it was').intent).toBe('HearthUndo');
+  });
+});
+
+describe('words said twice for someone who may not have heard', () => {
+  it.each([
+    [
+      'lock the back door in ten minutes ten minutes',
+      'HassTurnOn',
+      { name: 'Back Door', delay_seconds: 600 },
+    ],
+    [
+      'office heater sixty eight degrees sixty eight',
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature: 68 },
+    ],
+    ['how cold is it out out there right now', 'HassGetState', { name: 'Outside Temperature' }],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('words doubled on purpose stay doubled', () => {
+    expect(tokenize('no no no')).toEqual(['no', 'no', 'no']);
+    expect(read('night night house')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Good Night' } });
+    expect(read('r there still lights on on the ground floor')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { floor: 'Ground Floor', state: 'on' },
+    });
+  });
+});
+
+describe('a noun after "a" is never spelled into a feeling', () => {
+  it('"the floor is a fright" dims nothing', () => {
+    expect(read('Would you be so good as to run the robot vacuum? The floor is a fright.')).toMatchObject({
+      intent: 'HassVacuumStart',
+      slots: { name: 'Robot Vacuum' },
+    });
+  });
+  it('"that wasn\'t what I meant at all" names no device: "at all" is no everything', () => {
+    expect(
+      read("Oh dear, that wasn't what I meant at all. Please put things back the way they were.").intent,
+    ).toBe('HearthUndo');
+  });
+});

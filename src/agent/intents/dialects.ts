@@ -106,6 +106,28 @@ const PARTICLES = new Set(['on', 'off', 'up', 'down', 'out', 'back', 'in', 'plea
 /** Words after which a first "e" is Pidgin "it": "e too bright", "e don do", "e dey hot". */
 const E_AS_IT_BEFORE = new Set(['too', 'have', 'are', 'is', 'very', 'hot', 'cold', 'dark', 'bright', 'loud']);
 
+/** Who a Scots "gonnae" is said of: "I'm gonnae …" is going to; elsewhere it asks ("will you"). */
+const GOING_SUBJECTS = new Set([
+  'i',
+  'im',
+  'we',
+  'were',
+  'he',
+  'she',
+  'they',
+  'theyre',
+  'hes',
+  'shes',
+  'am',
+  'is',
+  'are',
+]);
+const BE_WORDS = new Set(['is', 'are', 'was', 'were', 'isnt', 'its']);
+/** States after which a Scots "no" is "not": "the back door's no locked". */
+const NO_AS_NOT_BEFORE = new Set(
+  'locked unlocked on off open opened shut closed running working playing home in out armed'.split(' '),
+);
+
 const WANTERS = new Set(['i', 'we', 'you', 'u', 'they', 'dem', 'he', 'she', 'una', 'me']);
 
 /**
@@ -180,6 +202,43 @@ export function restartsDropped(tokens: string[]): string[] {
   return out;
 }
 
+/**
+ * "how cold is it out out there", "lock the back door in ten minutes ten minutes", "office heater
+ * sixty eight degrees sixty eight": words said twice, as someone who is not sure they were heard
+ * says them (and a transcript writes them) — said once. Runs of one to three words said again at
+ * once, and a last number that repeats the value said just before it; words that are doubled on
+ * purpose ("no no", "bye bye", "very very") are kept.
+ */
+export function repeatsDropped(tokens: string[]): string[] {
+  const out = tokens.slice();
+  for (let i = 0; i < out.length; i++)
+    for (let n = 3; n >= 1; n--) {
+      if (i + 2 * n > out.length) continue;
+      const run = out.slice(i, i + n);
+      if (n === 1 && DOUBLED.has(run[0]!)) continue;
+      if (run.every((w, k) => out[i + n + k] === w)) {
+        out.splice(i + n, n);
+        i = Math.max(-1, i - 2);
+        break;
+      }
+    }
+  // ("… sixty eight degrees sixty eight", "make it seventy instead seventy")
+  const last = out.length - 1;
+  if (last >= 2 && /^\d/.test(out[last]!)) {
+    const k = out.lastIndexOf(out[last]!, last - 1);
+    if (k >= 0 && last - k <= 3 && out.slice(k + 1, last).every((w) => ECHOED_AFTER.has(w))) out.pop();
+  }
+  return out;
+}
+
+/** Words people double on purpose. */
+const DOUBLED = new Set(
+  `no nah nope bye very really so too ha la well now go yeah yes oh come night sharp quick chop bit
+   little more please pls on off in up down ok okay hey hi thanks`.split(/\s+/),
+);
+/** Words between a value and its echo: "68 degrees 68", "70 instead 70". */
+const ECHOED_AFTER = new Set(['degrees', 'degree', 'percent', 'instead', 'please', 'minutes', 'i', 'said']);
+
 export function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -200,6 +259,22 @@ export function dialectPhrases(tokens: string[]): string[] {
       ['out', 'leaving', 'heading', 'headed', 'off', 'gone'].includes(next ?? '')
     ) {
       out.push('we', 'are');
+      continue;
+    }
+    // Scots "gonnae pause it", "the telly, gonnae turn it doon": "will you" — after who is
+    // going to do a thing it is only "going to" ("I'm gonnae head up")
+    else if (t === 'gonnae') {
+      out.push(...(GOING_SUBJECTS.has(tokens[i - 1] ?? '') ? ['going', 'to'] : ['please']));
+      continue;
+    }
+    // Scots "which doors are no locked", "is the heating no on": "not" before a state
+    else if (t === 'no' && BE_WORDS.has(tokens[i - 1] ?? '') && NO_AS_NOT_BEFORE.has(next ?? '')) {
+      out.push('not');
+      continue;
+    }
+    // Scots "the lights, aw aff": "all" before what they are to be ("aw, that's a shame" stays)
+    else if (t === 'aw' && ['off', 'on', 'out', 'shut', 'locked'].includes(next ?? '')) {
+      out.push('all');
       continue;
     }
     // "…, me lover", "my 'ansum", "me duck": the one spoken to, as the West Country and the

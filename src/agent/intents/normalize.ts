@@ -5,7 +5,7 @@
  */
 import { asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
-import { dialectPhrases, restartsDropped, wantSaidShort } from './dialects.js';
+import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
 const UNITS: Record<string, number> = {
@@ -118,7 +118,7 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
-  return dialectPhrases(restartsDropped(calquesAsEnglish(numberWords(raw))));
+  return dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw)))));
 }
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */

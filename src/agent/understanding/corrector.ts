@@ -9,6 +9,7 @@ import type { RegistryIndex } from '../intents/index-phrases.js';
 import { editDistance, tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
 import { CUES, NOUNS, PARTICLES } from './lexicon.js';
+import { FEELINGS } from './choose-intent.js';
 import { LANDMARK_WORDS } from './described.js';
 import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
 import { sayingsFor, SHORT_FORMS } from './sayings.js';
@@ -238,6 +239,15 @@ export class Corrector {
             : this.speller.correct(t);
       // a typo never becomes a value: "pull the blinds down" is not "full"
       if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
+      // ("the floor is a fright": a word after "a" is a noun — never spelled into a feeling,
+      // which no "a" goes before unless a noun follows: "a brigt light")
+      if (
+        ['a', 'an'].includes(said[i - 1] ?? '') &&
+        c?.some((w) => w !== t && FEELING_WORDS.has(w)) &&
+        !NOUNS[said[i + 1] ?? ''] &&
+        !this.index.vocabulary.has(said[i + 1] ?? '')
+      )
+        c = [t];
       // where a place is said ("in the den"), a word is only spelled into one of the home's
       // words, never into a word of action or feeling
       const placeSaid = ARTICLES.has(said[i - 1] ?? '') && PLACE_PREPOSITIONS.has(said[i - 2] ?? '');
@@ -347,6 +357,13 @@ const PLAIN_WORDS = new Set([
 
 /** Words of chat said only to soften, which a fast thumb may type for a name's word. */
 const SOFTENERS = new Set(PARTICLES.split(/\s+/).filter((w) => w.length >= 3));
+
+/** Words of how a room feels (the lexicon's cues of warmer, brighter, …): "bright", "dark", "loud". */
+const FEELING_WORDS = new Set(
+  Object.entries(CUES)
+    .filter(([, cue]) => FEELINGS.has(cue))
+    .map(([w]) => w),
+);
 
 /** Words that read as a number (tagger `readNumber`). */
 const VALUE_WORDS = new Set(['full', 'max', 'maximum', 'half', 'halfway', 'quarter', 'quarters']);

@@ -70,7 +70,8 @@ export function markPronounOne(text: string, placeWords: ReadonlySet<string>): s
   const words = text.split(/(\s+)/);
   for (let i = 0; i < words.length; i += 2) {
     // ("skip this one, I can't stick it": the word may carry the punctuation after it)
-    const punct = /^one([,.;:!?]*)$/i.exec(words[i]!);
+    // (Scots "the wan by the bed" is that one too)
+    const punct = /^(?:one|wan)([,.;:!?]*)$/i.exec(words[i]!);
     if (!punct) continue;
     const prev = (words[i - 2] ?? '').toLowerCase().replace(/[^a-z]/g, '');
     const next = (words[i + 2] ?? '').toLowerCase().replace(/[^a-z%]/g, '');

@@ -175,13 +175,22 @@ const UNDO_CORES = [
   'roll it back',
   'roll back',
   'rollback',
+  // "go back a step, that wasn't what I meant", "ugh go back, I didn't mean that"
+  'go back',
+  'step back',
+  'put things back',
+  'put everything back',
+  'the way they were',
+  'how they were',
+  'like they were',
+  'as they were',
 ].map((p) => p.split(' '));
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
-   order said move u ya`.split(/\s+/),
+   order said move u ya a not i meant mean did at wanted asked`.split(/\s+/),
 );
 /** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
 export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL, 'whatever']);
@@ -206,6 +215,10 @@ function asksUndo(tokens: string[]): boolean {
       .slice(i + core.length)
       .map((t, k, a) => (t === 'whatever' && ['you', 'u', 'ya'].includes(a[k + 1] ?? '') ? 'what' : t));
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
+    // ("go back" alone is the track before: only a step back, or what was not meant, undoes)
+    // (another way of asking may follow: "go back, undo it")
+    if (core[0] === 'go' && !after.some((t) => ['step', 'steps', 'meant', 'mean', 'not'].includes(t)))
+      continue;
     // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
     if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;
     if (before[0] === 'is' && before[1] === 'there') return false;

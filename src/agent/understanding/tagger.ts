@@ -256,7 +256,9 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     if (
       (before?.t === 'pronoun' && tokens[before.start] !== 'it') ||
       /^of (them|those|these|em)$/.test(after) ||
-      ofKind
+      ofKind ||
+      // ("that wasn't what I meant at all", "is it on at all": the idiom, no everything)
+      (tokens[it.start] === 'all' && tokens[it.start - 1] === 'at')
     )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }

@@ -241,6 +241,13 @@ export class Understanding {
         othersDeed(this.stage2, tokens))
     )
       return { kind: 'none' };
+    // ("next song" … "go back": the track before, which is no undo of the skip — not guessed)
+    if (
+      special === 'HearthUndo' &&
+      /^(?:\w+ )?(?:go|step) back\b/.test(tokens.join(' ')) &&
+      conv.referent?.intent.startsWith('HassMedia')
+    )
+      return { kind: 'none' };
     // "close the blinds" … "cancel that": nothing was set for later in this conversation, so
     // no timer is meant (never someone's unrelated timer)
     if (
