@@ -6140,3 +6140,52 @@ describe('a noun after "a" is never spelled into a feeling', () => {
     ).toBe('HearthUndo');
   });
 });
+
+describe('heldout78 and 80: messages written as letters and notes', () => {
+  it.each([
+    [
+      'Please turn off every light on the upper floor. With thanks, Margaret',
+      'HassTurnOff',
+      { domain: 'light', floor: 'Upper Floor' },
+    ],
+    ['turn off the lights upstairs. love you all', 'HassTurnOff', { domain: 'light', floor: 'Upper Floor' }],
+    ['HOUSE NOTE: turn off the lights downstairs', 'HassTurnOff', { domain: 'light', floor: 'Ground Floor' }],
+    [
+      'To whoever reads this (prob just the assistant lol): please switch the christmas tree off',
+      'HassTurnOff',
+      { name: 'Christmas Tree' },
+    ],
+    ['Activate scene: Movie Night.', 'HassTurnOn', { name: 'Movie Night' }],
+    [
+      'Would you mind terribly starting the coffee machine? Thank you ever so much.',
+      'HassTurnOn',
+      { name: 'Coffee Machine' },
+    ],
+    ["I'd be ever so grateful if the porch light went on", 'HassTurnOn', { name: 'Porch Light' }],
+    [
+      'Would you set things up so the front door locks itself every night at ten? Much obliged, Margaret',
+      'HearthAutomationCreate',
+      { trigger: 'time' },
+    ],
+    [
+      'can you set up a rule for me: every day at 2:30 in the arvo open the bedroom curtains',
+      'HearthAutomationCreate',
+      { trigger: 'time' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('a heading or a closing that names the home is no heading', () => {
+    expect(read('NOTE: the kitchen light is on').intent).toBeNull();
+    expect(read('turn off the lights. Love, Kitchen').intent).toBeNull();
+    expect(read('set up a rule: turn off the lights').intent).toBeNull();
+  });
+  it('"and how about the bedroom?" after a room\'s temperature asks the same of the bedroom', () => {
+    expect(
+      read('And how about the bedroom?', null, ['What is the temperature in the office, please?']),
+    ).toMatchObject({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Bedroom' },
+    });
+  });
+});

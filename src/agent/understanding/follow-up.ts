@@ -52,6 +52,15 @@ export function readFollowUp(
     if (sensors.length === 1)
       return finish(index, 'HassGetState', {}, { kind: 'entities', entities: sensors }, ['sensor']);
   }
+  // "what's the temperature in the office" … "and how about the bedroom?": the same question of
+  // that room, as asked of it directly (the answer says what it knows there)
+  if (!name && !noun && ref.intent === 'HassClimateGetTemperature' && place.area)
+    return {
+      intent: ref.intent,
+      slots: { ...base, area: place.area.name },
+      entity_ids: [],
+      target: { kind: 'group', domain: 'climate', area: place.area, implied: true },
+    };
   if (name) {
     let ents = name.entities.filter((e) => allowed.includes(e.domain));
     if (place.area) ents = ents.filter((e) => e.area === place.area!.id);

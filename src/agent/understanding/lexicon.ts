@@ -649,9 +649,12 @@ export const FILLER_PHRASES = [
   'thank you',
   'i would love it if',
   'i would appreciate it if',
-  'i would really appreciate it if',
+  // ("I'd be ever so grateful if", "I'd really appreciate it if")
+  ...['really', 'very', 'so', 'most', 'ever so', 'terribly', 'awfully', 'extremely', 'truly'].flatMap((w) => [
+    `i would ${w} appreciate it if`,
+    `i would be ${w} grateful if`,
+  ]),
   'i would be grateful if',
-  'i would be really grateful if',
   'it would be great if',
   'it would be nice if',
   'it would be lovely if',

@@ -358,6 +358,14 @@ export function saidIs(text: string): string {
       .replace(/^(\W*)(?:is|has) ([a-z]+) (?:back|got back|come back|come home)(?=\W*$)/i, '$1is $2 home')
       // "what is the temperature there in the living room": "there" before the place it is
       .replace(/\bthere (?=(?:in|at|inside) (?:the|my|our)\b)/gi, '')
+      // "so the front door locks itself every night", "the lights switch themselves off": the
+      // thing does it, as said plainly
+      .replace(/\b(?<=[a-z]{3,}s? )(?:itself|themselves)\b/gi, '')
+      // "would you mind terribly starting the coffee machine": how much, said to be polite
+      .replace(
+        /\bmind (?:terribly|awfully|ever so much|very much|so much|much|at all) (?=[a-z]+ing\b)/gi,
+        'mind ',
+      )
       // "mind arming the home alarm for me?": "would you mind", its start left out
       .replace(/^(\W*)mind ([a-z]+ing)\b/i, '$1would you mind $2')
       // "… whenever you can", "… when you get a chance": politeness, no time

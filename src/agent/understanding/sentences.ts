@@ -243,6 +243,59 @@ function remarkBeside(stage2: SecondStage, sentence: string): boolean {
   );
 }
 
+/**
+ * "HOUSE NOTE: turn off the lights", "To whoever reads this (prob just the assistant lol): …",
+ * "can you set up a rule for me: every day at 7 …": a heading before a colon that names nothing
+ * of the home and asks nothing itself (or asks for a rule, a rule following) — the message is
+ * what follows it. ("Activate scene: Movie Night", "back door: locked?" keep their heading.)
+ */
+export function withoutHeading(stage2: SecondStage, text: string): string {
+  const m = /^([^:]{2,80}?[a-z)]):\s+(\S.*)$/is.exec(text);
+  if (!m || !stage2.namesNothing(m[1]!)) return text;
+  if (!stage2.hasAction(m[1]!)) return m[2]!;
+  const rule =
+    /\b(rules?|routines?|automations?|schedules?)\b/i.test(m[1]!) &&
+    /^(every|each|when|whenever|daily|weekdays?|weekends?|on|at|if)\b/i.test(m[2]!);
+  return rule ? m[2]! : text;
+}
+
+/** Words of a closing: "With thanks, Margaret", "Much obliged", "love you all x", "Kind regards". */
+const SIGN_OFF_WORDS = new Set(
+  `with thanks thank you many much obliged kind kindly regards best warm warmest wishes love cheers ta
+   x xx xxx all yours truly sincerely ever so very in advance appreciated again bless take care
+   cheerio bye for now a lot lots heaps mate luv hugs everyone yall guys of and from`.split(/\s+/),
+);
+/** The words a closing opens with ("with" alone is no closing). */
+const SIGN_OFF_OPENERS = new Set(
+  'with many much kind best warm warmest love lots cheers thanks thank ta x xx xxx yours sincerely regards hugs bless take cheerio bye'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A sentence that closes a message as a letter closes: its words of thanks or love, and at most
+ * two names after them as written with capitals ("With thanks, Margaret", "Love, Nan & Grandad").
+ */
+export function signsOff(stage2: SecondStage, sentence: string): boolean {
+  const words = sentence.split(/[\s,.!&+]+/).filter((w) => w.length > 0);
+  let n = words.length;
+  while (
+    n > 1 &&
+    words.length - n < 2 &&
+    /^[A-Z][a-z]+$/.test(words[n - 1]!) &&
+    !SIGN_OFF_WORDS.has(words[n - 1]!.toLowerCase())
+  )
+    n--;
+  const closing = tokenize(words.slice(0, n).join(' '));
+  return (
+    closing.length > 0 &&
+    SIGN_OFF_OPENERS.has(closing[0]!) &&
+    closing.every((t) => SIGN_OFF_WORDS.has(t)) &&
+    // (the names are who wrote it, no device: "Love, Sam" of the home's Sam)
+    words.slice(n).every((w) => stage2.namesNothing(w) || stage2.personNamed(w.toLowerCase()))
+  );
+}
+
 export function joinSentences(
   stage2: SecondStage,
   said: { sentence: string; understood: Understood }[],
@@ -275,6 +328,8 @@ export function joinSentences(
     );
   for (const [at, { sentence, understood }] of said.entries()) {
     if (questionsOnly && understood.kind === 'none' && asksNothing(stage2, sentence)) continue;
+    // "… With thanks, Margaret": a closing, as a letter's
+    if (understood.kind === 'none' && signsOff(stage2, sentence)) continue;
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back

@@ -41,7 +41,14 @@ import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import { joinSentences, namesOnly, sentencesMeant, sentencesOf, toldSentence } from './sentences.js';
+import {
+  joinSentences,
+  namesOnly,
+  sentencesMeant,
+  sentencesOf,
+  toldSentence,
+  withoutHeading,
+} from './sentences.js';
 import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
@@ -164,7 +171,9 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const whole = criedApart(taggedQuestion(orNotInHindi(this.withoutClosingParticles(said))));
+    const whole = criedApart(
+      taggedQuestion(orNotInHindi(this.withoutClosingParticles(withoutHeading(this.stage2, said)))),
+    );
     const split = sentencesOf(whole);
     const sentences = sentencesMeant(this.stage2, split);
     // (a sentence of surprise set aside, the one left is the message)
