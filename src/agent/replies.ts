@@ -115,6 +115,8 @@ export function inState(e: HomeEntityView, wanted: string): boolean {
   const state = String(e.state);
   if (wanted === 'on' && e.entity_id.startsWith('climate.'))
     return !['off', 'unavailable', 'unknown'].includes(state);
+  // (an alarm asked whether it is armed is armed in any mode: armed_home, armed_away, …)
+  if (wanted === 'armed' && e.entity_id.startsWith('alarm_control_panel.')) return state.startsWith('armed');
   return state === wanted;
 }
 

@@ -6189,3 +6189,59 @@ describe('heldout78 and 80: messages written as letters and notes', () => {
     });
   });
 });
+
+describe('heldout80: a Melbourne share house', () => {
+  it.each([
+    [
+      'Is possible you put the mirror light on, please? I am doing my makeup',
+      'HassTurnOn',
+      { name: 'Mirror Light' },
+      null,
+    ],
+    [
+      'Please, you can connect the kettle for me? I want to make one tea',
+      'HassTurnOn',
+      { name: 'Kettle' },
+      null,
+    ],
+    [
+      'Actually the heating is connected? I am with cold',
+      'HassGetState',
+      { name: 'Thermostat', state: 'on' },
+      null,
+    ],
+    [
+      'Is very dark here, put more light',
+      'HassLightSet',
+      { area: 'Living Room', brightness_step: 'up' },
+      'Living Room',
+    ],
+    ['dim the flooor lamp to 35 pc', 'HassLightSet', { name: 'Floor Lamp', brightness: 35 }, null],
+    [
+      'is the alarm armed or did someone forget again',
+      'HassGetState',
+      { name: 'Home Alarm', state: 'armed' },
+      null,
+    ],
+    [
+      'are the blinds up in the living room',
+      'HassGetState',
+      { name: 'Living Room Blinds', state: 'open' },
+      null,
+    ],
+  ])('"%s" → %s', (text, intent, slots, area) => {
+    expect(read(text, area)).toMatchObject({ intent, slots });
+  });
+  it('a feeling beside a question about the heating is why it is asked: answered, nothing done', () => {
+    expect(read("Is the heating even on? It's freezing.")).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Thermostat', state: 'on' },
+    });
+  });
+  it('"pc" after a number only is per cent', () => {
+    expect(read('turn on the pc').intent).toBeNull();
+  });
+  it('a value said beside a request is still no remark', () => {
+    expect(read('turn on the lights. I want it at 20.').intent).toBeNull();
+  });
+});

@@ -16,17 +16,51 @@ const WEATHER: Record<string, string> = {
   chilly: 'cold',
 };
 const MUCH = new Set(['much', 'very', 'too', 'so']);
+/** How a room may be said to be: "is very dark here". */
+const FELT = new Set(['dark', 'bright', 'cold', 'hot', 'warm', 'chilly', 'loud', 'noisy', 'quiet', 'dim']);
+/** Words a calque starts or turns on. */
+const CALQUE_WORDS = new Set(['of', 'hour', 'is', 'you', 'with']);
 const MAKES = new Set(['makes', 'making', 'make']);
 
 const isValue = (t: string | undefined) => t !== undefined && /^\d+(\.\d+)?(am|pm)?$/.test(t);
 
 export function calquesAsEnglish(tokens: string[]): string[] {
-  // (most messages have neither "of" nor "makes")
-  if (!tokens.some((t) => t === 'of' || t === 'hour' || MAKES.has(t))) return tokens;
+  // (most messages have none of these words)
+  if (!tokens.some((t) => CALQUE_WORDS.has(t) || MAKES.has(t))) return tokens;
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = tokens[i - 1];
+    // where a sentence opens, its "please" before it
+    const opens = i === 0 || (i === 1 && prev === 'please');
+    // "is possible you put the mirror light on?", "is it possible that you …" ("é possível
+    // você …", "¿es posible que …"): asked of the agent, "could you"
+    if (opens && t === 'is') {
+      let j = i + 1;
+      if (tokens[j] === 'it') j++;
+      if (tokens[j] === 'possible') {
+        j++;
+        if (tokens[j] === 'that') j++;
+        if (tokens[j] === 'you' || tokens[j] === 'u') {
+          out.push('could', 'you');
+          i = j;
+          continue;
+        }
+      }
+    }
+    // "Is very dark here", "is too loud in here" ("está muito escuro"): the "it" left unsaid
+    if (opens && t === 'is' && MUCH.has(tokens[i + 1] ?? '') && FELT.has(tokens[i + 2] ?? '')) {
+      out.push('it', 'is');
+      continue;
+    }
+    // "you can connect the kettle for me?" ("você pode …"): asked, "can you"
+    if (opens && t === 'you' && tokens[i + 1] === 'can' && /^[a-z]{3,}$/.test(tokens[i + 2] ?? '')) {
+      out.push('can', 'you');
+      i++;
+      continue;
+    }
+    // "I am with cold" ("estou com frio", "estoy con frío"): I am cold
+    if (t === 'with' && ['am', 'im'].includes(prev ?? '') && WEATHER[tokens[i + 1] ?? '']) continue;
     // "at 7 of the morning", "at 10 o'clock of the night": "in the morning", "in the night"
     if (
       t === 'of' &&

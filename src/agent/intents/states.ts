@@ -19,7 +19,8 @@ export const STATE_WORDS: Record<string, Record<string, string>> = {
   automation: ONOFF,
   siren: ONOFF,
   script: ONOFF,
-  cover: { open: 'open', opened: 'open', closed: 'closed', shut: 'closed' },
+  // ("are the blinds up": open)
+  cover: { open: 'open', opened: 'open', closed: 'closed', shut: 'closed', up: 'open', down: 'closed' },
   valve: { open: 'open', opened: 'open', closed: 'closed', shut: 'closed' },
   lock: { locked: 'locked', unlocked: 'unlocked', jammed: 'jammed' },
   person: {
@@ -30,6 +31,8 @@ export const STATE_WORDS: Record<string, Record<string, string>> = {
     gone: 'not_home',
     'not home': 'not_home',
   },
+  // "armed" in whichever mode (replies.ts `inState`)
+  alarm_control_panel: { armed: 'armed', disarmed: 'disarmed', triggered: 'triggered' },
   media_player: { on: 'on', off: 'off', playing: 'playing', paused: 'paused', idle: 'idle' },
   vacuum: { cleaning: 'cleaning', docked: 'docked', idle: 'idle' },
   climate: { off: 'off', heating: 'heat', cooling: 'cool' },

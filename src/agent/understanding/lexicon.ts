@@ -454,6 +454,10 @@ export const STATE_QUESTION: Record<string, string> = {
   shut: 'closed',
   locked: 'locked',
   unlocked: 'unlocked',
+  armed: 'armed',
+  disarmed: 'disarmed',
+  // ("the heating is connected?": on, as Portuguese "ligado" says it)
+  connected: 'on',
   home: 'home',
   'at home': 'home',
   'back home': 'home',

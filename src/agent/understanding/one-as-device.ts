@@ -122,10 +122,25 @@ export function withoutPlaceParticles(text: string, areaWords: ReadonlySet<strin
       if (!place || !(areaWords.has(place) || place === 'here' || place === 'there')) return true;
       const clauseStart =
         i === 0 || /[,;:]$/.test(words[i - 1]!) || ['and', 'or', 'about'].includes(bare[i - 1]!);
+      // ("are the blinds up in the living room": up after what rolls up is how it stands)
+      if (question && !clauseStart && ROLLED.has(bare[i - 1]!)) return true;
       return !(clauseStart || question);
     })
     .join(' ');
 }
+
+/** Things that are up or down as they stand: blinds, curtains, shutters, a garage door. */
+const ROLLED = new Set([
+  'blinds',
+  'blind',
+  'curtains',
+  'curtain',
+  'shutters',
+  'shutter',
+  'shades',
+  'shade',
+  'door',
+]);
 
 /** Verbs of going somewhere: "so I can get up the stairs" is a way, not a floor. */
 const GOING = new Set(

@@ -101,6 +101,13 @@ function selfUnsaid(tokens: string[]): boolean {
   );
 }
 
+/** Words after a number that make it a value, a time or a step. */
+const VALUE_AFTER = new Set(
+  'percent degrees degree minutes minute mins min hours hour hrs seconds secs am pm oclock more less times'.split(
+    ' ',
+  ),
+);
+
 /** Verbs of what was done or was so: a number said with them is no value to set. */
 const DONE = new Set(['did', 'was', 'were', 'had', 'went', 'worked', 'came', 'got', 'spent']);
 
@@ -172,7 +179,13 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
   // a number of what was done is no value to set ("I just did a twelve hour shift")
   const done =
     tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)) && !tokens.some((t) => ACTION_VERBS.has(t));
-  if (!statement || (tokens.some((t) => /\d/.test(t)) && !done)) return false;
+  // (a count of things the home does not know is no value: "I want to make one tea")
+  const counted = (k: number) =>
+    /^[a-z]{3,}$/.test(tokens[k + 1] ?? '') &&
+    !VALUE_AFTER.has(tokens[k + 1]!) &&
+    stage2.namesNothing(tokens[k + 1]!) &&
+    !stage2.hasAction(tokens[k + 1]!);
+  if (!statement || (tokens.some((t, k) => /\d/.test(t) && !counted(k)) && !done)) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&
     !narrated(tokens) &&
@@ -326,8 +339,14 @@ export function joinSentences(
         (s.understood.kind === 'command' && QUESTION_INTENTS.has(s.understood.command.reading.intent)) ||
         (s.understood.kind === 'special' && TELLING.has(s.understood.intent)),
     );
+  const questionAsked = said.some(
+    (s) => s.understood.kind === 'command' && QUESTION_INTENTS.has(s.understood.command.reading.intent),
+  );
   for (const [at, { sentence, understood }] of said.entries()) {
     if (questionsOnly && understood.kind === 'none' && asksNothing(stage2, sentence)) continue;
+    // ("Is the heating on? I'm cold.": a feeling that would ask which device, beside a
+    // question, is why it is asked)
+    if (understood.kind === 'ask' && questionAsked && declarative(sentence)) continue;
     // "… With thanks, Margaret": a closing, as a letter's
     if (understood.kind === 'none' && signsOff(stage2, sentence)) continue;
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
@@ -387,7 +406,11 @@ export function joinSentences(
   const asked = meant.flatMap((u) =>
     u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [],
   );
-  for (const c of told) if (!asked.some((a) => sameTarget(a, c))) meant.push({ kind: 'command', command: c });
+  // ("Is the heating on? I'm freezing.": a feeling beside a question is why it is asked — the
+  // question is answered, nothing done)
+  const asking = asked.length > 0 && asked.every((a) => QUESTION_INTENTS.has(a.reading.intent));
+  for (const c of told)
+    if (!asking && !asked.some((a) => sameTarget(a, c))) meant.push({ kind: 'command', command: c });
   // "We're off up to bed now. Good night, house.": the greeting was the request
   if (meant.length === 0) meant.push(...greetings.filter((u) => u.kind !== 'none'));
   if (meant.length === 1) return meant[0]!;
