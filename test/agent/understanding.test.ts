@@ -6245,3 +6245,22 @@ describe('heldout80: a Melbourne share house', () => {
     expect(read('turn on the lights. I want it at 20.').intent).toBeNull();
   });
 });
+
+describe("a word of a name that another noun follows is that noun's", () => {
+  it('"night shift eyes" and "my night check" name no scene and no night light', () => {
+    expect(read('bedside lamp to fifteen percent, night shift eyes')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness: 15 },
+    });
+    expect(read('are both doors locked? just doing my night check')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'lock', state: 'locked' },
+    });
+  });
+  it('the name itself is still said: "turn on the night light"', () => {
+    expect(read('turn on the night light')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+});

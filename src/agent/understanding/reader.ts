@@ -213,7 +213,8 @@ export class SecondStage {
     if (raw.length === 0 || BEFORE_A_THING.has(raw[0]!)) return false;
     if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
     const { tokens } = this.correct(raw);
-    return tag(this.index, tokens).every((i) => i.t === 'filler' || i.t === 'unknown');
+    const items = tag(this.index, tokens);
+    return items.every((i, k) => i.t === 'filler' || i.t === 'unknown' || nounsWord(items, k, tokens));
   }
 
   /**
@@ -260,7 +261,10 @@ export class SecondStage {
   /** Nothing of the home in the words: no name, device word, place or floor. */
   namesNothing(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));
-    return tag(this.index, tokens).every((i) => !['name', 'noun', 'area', 'floor'].includes(i.t));
+    const items = tag(this.index, tokens);
+    return items.every(
+      (it, k) => !['name', 'noun', 'area', 'floor'].includes(it.t) || nounsWord(items, k, tokens),
+    );
   }
 
   /** The action words of the text (after correction), each with its cue. */
@@ -333,10 +337,13 @@ export class SecondStage {
   /** Whether the words name a device: a device's name or a kind of device (not a scene or person). */
   namesDevice(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));
-    return tag(this.index, tokens).some(
-      (i) =>
+    const items = tag(this.index, tokens);
+    return items.some(
+      (i, k) =>
         (i.t === 'noun' && i.noun.domain !== '*' && !i.noun.content) ||
-        (i.t === 'name' && i.v.entities.some((e) => e.domain !== 'scene' && e.domain !== 'person')),
+        (i.t === 'name' &&
+          !nounsWord(items, k, tokens) &&
+          i.v.entities.some((e) => e.domain !== 'scene' && e.domain !== 'person')),
     );
   }
 
@@ -837,3 +844,26 @@ function inPlace(
   if (place.floor) return floorOf(index, e) === place.floor.id;
   return true;
 }
+
+/**
+ * "night shift eyes", "doing my night check", "the desk chair": a word of a name that another
+ * noun, no word of the home, follows is that noun's — no name said.
+ */
+function nounsWord(items: Item[], k: number, tokens: string[]): boolean {
+  const it = items[k]!;
+  const next = items[k + 1];
+  if (it.t !== 'name' || !it.v.partial || !next) return false;
+  if (next.t === 'unknown') return /^[a-z]{3,}$/.test(next.word);
+  // (a noun the lexicon only skips: "my night check")
+  const word = tokens[next.start] ?? '';
+  return (
+    next.t === 'filler' && next.end - next.start === 1 && word.length >= 4 && !FUNCTION_FILLERS.has(word)
+  );
+}
+
+/** Skipped words that are no noun: a name's word before them is still the name's. */
+const FUNCTION_FILLERS = new Set(
+  'please thanks thank there here again just still that this with from into onto over when then also really very quite some what they them their your mine yours kindly maybe mate'.split(
+    ' ',
+  ),
+);
