@@ -6264,3 +6264,47 @@ describe("a word of a name that another noun follows is that noun's", () => {
     });
   });
 });
+
+describe('heldout83: Chicago and a Polish grandmother', () => {
+  it.each([
+    [
+      'hey would yous mind grabbin da lights in the front room',
+      'HassTurnOff',
+      { area: 'Living Room', domain: 'light' },
+      [],
+    ],
+    [
+      "lock up da back door and grab the kitchen light while you're at it",
+      'HassTurnOn+HassTurnOff',
+      { '1.name': 'Back Door', '2.name': 'Kitchen Light' },
+      [],
+    ],
+    [
+      "ok grab 'em all",
+      'HassTurnOff',
+      { domain: 'light', floor: 'Ground Floor' },
+      ['any lights on downstairs'],
+    ],
+    [
+      "hey, be a pal and throw on da hallway light, I can't see nothin'",
+      'HassTurnOn',
+      { name: 'Hallway Light' },
+      [],
+    ],
+    ['mind flippin on the garage light for me', 'HassTurnOn', { name: 'Garage Light' }, []],
+    ['I ask nicely, put on little lamp next to my bed', 'HassTurnOn', { name: 'Bedside Lamp' }, []],
+    ['lights out, good night mode', 'HassTurnOn', { name: 'Good Night' }, []],
+  ])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('"grab" is the lights\' only: the mail is no device; "lights out" alone turns them off', () => {
+    expect(read('can you grab the mail').intent).toBeNull();
+    expect(read('lights out')).toMatchObject({ intent: 'HassTurnOff', slots: { domain: 'light' } });
+  });
+  it('"stat the robot vacum" still starts it (no polite word makes "star" a word)', () => {
+    expect(read('stat the robot vacum')).toMatchObject({
+      intent: 'HassVacuumStart',
+      slots: { name: 'Robot Vacuum' },
+    });
+  });
+});

@@ -199,6 +199,14 @@ const DIALECT: Record<string, string[]> = {
   chur: ['thanks'],
   moe: ['sleep'],
   whare: ['house'],
+  // Chicago and the Northeast: "throw on da hallway light", "would yous mind …"; Polish
+  // "ojej" (oh dear), "babcia" and "dziadek" (grandma, grandpa)
+  da: ['the'],
+  yous: ['you'],
+  youse: ['you'],
+  ojej: ['oh'],
+  babcia: ['grandma'],
+  dziadek: ['grandpa'],
   // Australian: "every arvo at five"
   arvo: ['afternoon'],
   arvos: ['afternoons'],

@@ -39,6 +39,9 @@ const RELATIONS = [
   'what',
 ].map((r) => r.split(' '));
 
+/** A verb's particle before a device said with no article: "turn on lamp by bed". */
+const PARTICLES_BEFORE = new Set(['on', 'off']);
+
 /** Nouns that stand for any device ("the thing that …", "the machine that …"). */
 const ANY_KIND = new Set(['thing', 'machine', 'gadget', 'device', 'contraption', 'one', 'ones']);
 
@@ -137,7 +140,13 @@ export function describedDevice(index: RegistryIndex, tokens: string[]): string[
     // the verb of "switch on the …"
     let before = i - 1;
     while (before >= 0 && ADJECTIVES.has(tokens[before]!)) before--;
-    if (!DETERMINERS.has(tokens[before] ?? '') && !['those', 'these'].includes(tokens[before] ?? ''))
+    // (or, in the English of those whose language has no articles, right after the verb's
+    // particle: "turn on lamp next to bed", "put on little lamp by my bed")
+    if (
+      !DETERMINERS.has(tokens[before] ?? '') &&
+      !['those', 'these'].includes(tokens[before] ?? '') &&
+      !(PARTICLES_BEFORE.has(tokens[before] ?? '') && before > 0)
+    )
       continue;
     // "put the light on over the mirror": the particle belongs to the verb
     let j = i + 1;

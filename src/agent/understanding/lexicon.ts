@@ -532,7 +532,7 @@ export const FILLERS = new Set(
    mind favour favor dear possible possibly able chance get got getting go going gone let lets
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge
-   pop stick flick chuck bung crank whack blast
+   pop stick flick chuck bung crank whack blast throw
    moment yet both house properly routine thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall
@@ -635,7 +635,9 @@ export const FILLER_PHRASES = [
   'do you mind',
   'do me a favour and',
   'do me a favor and',
-  'be a dear and',
+  // ("be a pal and …", "be a sweetheart and …": words kept few, as each is a word the speller
+  // knows — "be a star" would make "stat" no "start")
+  ...['dear', 'love', 'pal', 'sweetheart', 'darling', 'honey', 'sweetie'].map((w) => `be a ${w} and`),
   'be so kind and',
   'be so kind as to',
   'would you be so kind as to',

@@ -361,6 +361,22 @@ export function saidIs(text: string): string {
       // "so the front door locks itself every night", "the lights switch themselves off": the
       // thing does it, as said plainly
       .replace(/\b(?<=[a-z]{3,}s? )(?:itself|themselves)\b/gi, '')
+      // "lights out, good night mode", "lights out, bedtime": the night said the old way, before
+      // the night's own scene — no second command ("lights out" alone turns them off)
+      .replace(
+        /^(\W*)lights out\s*[,.!;-]+\s*(?=(?:good ?night|night night|nighty night|bed ?time|time for bed)\b)/i,
+        '$1',
+      )
+      // "grab the lights", "grab da kitchen light while you're at it": Chicago for turning the
+      // lights off (only lights: "grab the mail" is no request of the home)
+      .replace(
+        /\bgrab(?:bing|bin|s)?(?=\s+(?:(?:the|my|our|all the|all|those|these)\s+)?(?:[a-z]+\s+){0,3}?(?:lights?|lamps?)\b)/gi,
+        'turn off',
+      )
+      // ("any lights on downstairs" … "ok grab 'em all")
+      .replace(/\bgrab '?(em|them|those|it)( all)?(?=\W*$)/gi, 'turn $1 off')
+      // "mind flippin on the garage light": switching ("the flipping lights" stays a curse)
+      .replace(/\bflipp(?:ing|in)(?= (?:on|off)\b)/gi, 'switching')
       // "would you mind terribly starting the coffee machine": how much, said to be polite
       .replace(
         /\bmind (?:terribly|awfully|ever so much|very much|so much|much|at all) (?=[a-z]+ing\b)/gi,
