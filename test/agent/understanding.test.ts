@@ -6308,3 +6308,50 @@ describe('heldout83: Chicago and a Polish grandmother', () => {
     });
   });
 });
+
+describe('heldout83: more of the family', () => {
+  it.each([
+    [
+      'please you stop the television, I go answer telephone',
+      'HassMediaPause',
+      { name: 'Living Room TV' },
+      [],
+      null,
+    ],
+    ['stop the kitchen speaker', 'HassMediaPause', { name: 'Kitchen Speaker' }, [], null],
+    ['stop the kitchen fan', 'HassTurnOff', { name: 'Kitchen Fan' }, [], null],
+    [
+      'drop the front room blinds to twenty percent',
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 20 },
+      [],
+      null,
+    ],
+    [
+      'be so good, make thermostat seventy two please, my feet are ice',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 72 },
+      [],
+      null,
+    ],
+    [
+      'is too much dark here, I cannot see the pot',
+      'HassLightSet',
+      { area: 'Kitchen', brightness_step: 'up' },
+      [],
+      'Kitchen',
+    ],
+    ['ojej, no no, go back what you did', 'HearthUndo', {}, [], null],
+    ["wait wait undo that last one that's not what I said", 'HearthUndo', {}, [], null],
+    ['forget it, cancel that one', 'HearthTimerCancel', {}, ['turn off the kettle in ten minutes'], null],
+  ])('"%s" → %s', (text, intent, slots, history, area) => {
+    expect(read(text, area, history)).toMatchObject({ intent, slots });
+  });
+  it('"turn off the tv" still switches it off; "cancel that one" after nothing set for later cancels nothing', () => {
+    expect(read('turn off the tv')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(read('nah cancel that one', null, ['turn off the kettle']).intent).toBeNull();
+  });
+});

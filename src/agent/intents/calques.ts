@@ -19,7 +19,7 @@ const MUCH = new Set(['much', 'very', 'too', 'so']);
 /** How a room may be said to be: "is very dark here". */
 const FELT = new Set(['dark', 'bright', 'cold', 'hot', 'warm', 'chilly', 'loud', 'noisy', 'quiet', 'dim']);
 /** Words a calque starts or turns on. */
-const CALQUE_WORDS = new Set(['of', 'hour', 'is', 'you', 'with']);
+const CALQUE_WORDS = new Set(['of', 'hour', 'is', 'you', 'with', 'much']);
 const MAKES = new Set(['makes', 'making', 'make']);
 
 const isValue = (t: string | undefined) => t !== undefined && /^\d+(\.\d+)?(am|pm)?$/.test(t);
@@ -48,10 +48,15 @@ export function calquesAsEnglish(tokens: string[]): string[] {
         }
       }
     }
+    // "is too much dark here" ("za ciemno", "muito escuro"): too dark
+    if (t === 'much' && ['too', 'very', 'so'].includes(prev ?? '') && FELT.has(tokens[i + 1] ?? '')) continue;
     // "Is very dark here", "is too loud in here" ("está muito escuro"): the "it" left unsaid
-    if (opens && t === 'is' && MUCH.has(tokens[i + 1] ?? '') && FELT.has(tokens[i + 2] ?? '')) {
-      out.push('it', 'is');
-      continue;
+    if (opens && t === 'is' && MUCH.has(tokens[i + 1] ?? '')) {
+      const k = tokens[i + 2] === 'much' ? i + 3 : i + 2;
+      if (FELT.has(tokens[k] ?? '')) {
+        out.push('it', 'is');
+        continue;
+      }
     }
     // "you can connect the kettle for me?" ("você pode …"): asked, "can you"
     if (opens && t === 'you' && tokens[i + 1] === 'can' && /^[a-z]{3,}$/.test(tokens[i + 2] ?? '')) {

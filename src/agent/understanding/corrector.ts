@@ -56,8 +56,8 @@ export class Corrector {
     for (let i = 0; i < tokens.length;) {
       // (not where the words go on as a name of the home: "the air | purifier")
       const hit = this.sayings.find(
-        ([from]) =>
-          from.every((w, k) => tokens[i + k] === w) && !this.sayingGoesOn(from, tokens[i + from.length]),
+        ([from, to]) =>
+          from.every((w, k) => tokens[i + k] === w) && !this.sayingGoesOn(from, to, tokens[i + from.length]),
       );
       if (hit) {
         // "the big light in the kitchen", where the kitchen has no ceiling light: its light
@@ -70,11 +70,13 @@ export class Corrector {
   }
 
   /** Whether the word after a saying goes on with it: a name of the home ("the air purifier") or an unknown word. */
-  private sayingGoesOn(said: string[], next: string | undefined): boolean {
+  private sayingGoesOn(said: string[], meant: string[], next: string | undefined): boolean {
     if (next === undefined) return false;
     // (a saying with its article, a common word, is only that thing before words the reader
     // knows: "the air to 68", not "the air conditioning")
     if (said[0] === 'the' && !this.known(next) && !/^\d/.test(next)) return true;
+    // (the home's own words go on the same: "the front room blinds" are the living room's)
+    if (this.namePairs.has(`${meant[meant.length - 1]} ${next}`)) return false;
     return this.namePairs.has(`${said[said.length - 1]} ${next}`);
   }
 

@@ -681,7 +681,19 @@ export class SecondStage {
       membersOf(this.index, { kind: 'group', domain: 'cover', area: ctxArea }).length > 0
     )
       return undefined;
-    const intent = chooseIntent(cueSet, number, domainsNamed(names[0]?.v, noun, ctx.referent));
+    // ("stop the telly", "please you stop the television": a player stopped is paused, as
+    // people mean it — "turn off the tv" still switches it off)
+    const kinds = domainsNamed(names[0]?.v, noun, ctx.referent);
+    if (
+      cues.some((c) => c.word === 'stop') &&
+      cueSet.has('off') &&
+      kinds.size > 0 &&
+      [...kinds].every((d) => d === 'media_player')
+    ) {
+      cueSet.delete('off');
+      cueSet.add('pause');
+    }
+    const intent = chooseIntent(cueSet, number, kinds);
     if (!intent) return undefined;
     const { name: intentName, slots } = intent;
 

@@ -387,7 +387,7 @@ export function saidIs(text: string): string {
       // "… whenever you can", "… when you get a chance": politeness, no time
       .replace(/[,\s]+(?:whenever|when) (?:you|u) (?:can|get (?:a|the) chance)\s*[.!?]*\s*$/i, '')
       // "be so good and pause the music" (German "sei so gut und"), "be so kind as to …"
-      .replace(/\bbe so (?:good|kind) (?:and|as to) /gi, '')
+      .replace(/\bbe so (?:good|kind)(?: (?:and|as to)|,) /gi, '')
       // "I'd appreciate it if the office heater went on": wished on, as "… was on"
       .replace(/\b(if (?:the|my|our) [a-z ]{2,40}?) (?:went|came|goes|comes) (on|off)\b/gi, '$1 was $2')
       // "could you help to on the kitchen fan": asked of the agent, as "help me close …" is

@@ -116,7 +116,9 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
   if (tokens.slice(Math.max(0, i - 2), i).some((t) => ['not', 'never', 'dont', 'cannot'].includes(t)))
     return false;
   const after = tokens.slice(i + 1).filter((t) => t !== 'please');
-  if (after.length === 1 && ['that', 'it'].includes(after[0]!) && ['cancel', 'scrap'].includes(tokens[i]!))
+  // ("forget it, cancel that one", "nah cancel that last one")
+  const that = after.filter((t) => !['one', 'ones', 'last'].includes(t));
+  if (that.length === 1 && ['that', 'it'].includes(that[0]!) && ['cancel', 'scrap'].includes(tokens[i]!))
     return true;
   const t = after.findIndex((w) => w === 'timer' || w === 'timers');
   if (t < 0 || t > 4) return false;
@@ -190,7 +192,7 @@ const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
-   order said move u ya a not i meant mean did at wanted asked`.split(/\s+/),
+   order said move u ya a not i meant mean did at wanted asked is`.split(/\s+/),
 );
 /** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
 export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL, 'whatever']);
@@ -217,7 +219,7 @@ function asksUndo(tokens: string[]): boolean {
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
     // ("go back" alone is the track before: only a step back, or what was not meant, undoes)
     // (another way of asking may follow: "go back, undo it")
-    if (core[0] === 'go' && !after.some((t) => ['step', 'steps', 'meant', 'mean', 'not'].includes(t)))
+    if (core[0] === 'go' && !after.some((t) => ['step', 'steps', 'meant', 'mean', 'not', 'did'].includes(t)))
       continue;
     // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
     if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;

@@ -55,8 +55,14 @@ export const CONTROL: IntentGroup[] = [
       '<turn> <off> [<all>] [{area}] {name} [{name_noun:_n}] [<loc>]',
       '<turn> [<all>] [{area}] {name} [{name_noun:_n}] <off> [<loc>]',
       '[{area}] {name} [{name_noun:_n}] <off> [<loc>]',
-      '(deactivate|disable|power off|kill|shut off|shut down|switch off|turn off|stop) [{area}] {name} [{name_noun:_n}] [<loc>]',
+      '(deactivate|disable|power off|kill|shut off|shut down|switch off|turn off) [{area}] {name} [{name_noun:_n}] [<loc>]',
     ],
+  },
+  {
+    // ("stop the tv" pauses it: settings.ts HassMediaPause)
+    intent: 'HassTurnOff',
+    requires: { domain: TOGGLE.filter((d) => d !== 'media_player') },
+    sentences: ['stop [{area}] {name} [{name_noun:_n}] [<loc>]'],
   },
   {
     intent: 'HassTurnOn',
