@@ -6355,3 +6355,72 @@ describe('heldout83: more of the family', () => {
     expect(read('nah cancel that one', null, ['turn off the kettle']).intent).toBeNull();
   });
 });
+
+describe('heldout81 and 82: Dublin, and a Swiss father-in-law in Seattle', () => {
+  it.each([
+    [
+      "If it's no bother would you pull the curtains in the bedroom, it's getting dark",
+      'HassTurnOff',
+      { name: 'Bedroom Curtains' },
+      [],
+    ],
+    [
+      'pleeease can u turn on the night light 🙏 its pitch black up here',
+      'HassTurnOn',
+      { name: 'Bedside Lamp' },
+      [],
+    ],
+    ['Is the kettle after being left on again?', 'HassGetState', { name: 'Kettle', state: 'on' }, []],
+    ['gn 😴 good night scene', 'HassTurnOn', { name: 'Good Night' }, []],
+    ['Ah cancel that, leave it on', 'HearthTimerCancel', {}, ['switch off the telly in half an hour']],
+    ['please, could you make the christmas tree out', 'HassTurnOff', { name: 'Christmas Tree' }, []],
+    ['please close the shutters in the lounge', 'HassTurnOff', { name: 'Living Room Blinds' }, []],
+    ['hey siri - mind disarming the home alarm? thx', 'HassTurnOff', { name: 'Home Alarm' }, []],
+    [
+      'is the ceiling fan in the bedroom spinning right now?',
+      'HassGetState',
+      { name: 'Ceiling Fan', state: 'on' },
+      [],
+    ],
+    [
+      'is the robot vacuum sitting at its dock?',
+      'HassGetState',
+      { name: 'Robot Vacuum', state: 'docked' },
+      [],
+    ],
+    ['which date do we have today?', 'HassGetCurrentDate', {}, []],
+    [
+      "Would you remind me what today's date is? I've quite lost track this week.",
+      'HassGetCurrentDate',
+      {},
+      [],
+    ],
+    ['bedroom curtains open @ 06:15', 'HassTurnOn', { name: 'Bedroom Curtains', at: '06:15' }, []],
+    [
+      'in a quarter hour make the light in the hallway out please',
+      'HassTurnOff',
+      { name: 'Hallway Light', delay_seconds: 900 },
+      [],
+    ],
+    ['ls timers', 'HearthTimerList', {}, []],
+    ['no no, make that back like before', 'HearthUndo', {}, []],
+    ['never mind, 40', 'HassLightSet', { name: 'Desk Lamp', brightness: 40 }, ['set desk lamp to 80']],
+  ])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('a window covering by another word only where the home calls nothing so', () => {
+    // the home has curtains (in the bedroom): "the curtains in the living room" are none there
+    expect(read('close the curtains in the living room').slots).not.toHaveProperty('name');
+    // a window is never a blind
+    expect(read('open the garage window').slots).not.toHaveProperty('name');
+    expect(read('pull the bedroom curtains open')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedroom Curtains' },
+    });
+  });
+  it('"make it back home", "remind me to …", "make the most out of it" ask for nothing', () => {
+    expect(read('make it back home').intent).toBeNull();
+    expect(read('remind me to turn off the lights').intent).toBeNull();
+    expect(read('make the most out of it').intent).toBeNull();
+  });
+});

@@ -7,6 +7,8 @@
 
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
+  // "pleeease", "pleaseee", "plsss": please, drawn out
+  if (/^(?:ple+a+s+e+|ple+a+s+e*|pl[sz]{2,})$/.test(t) && t !== 'please') return ['please'];
   return (
     SHORTHAND[t] ??
     DIALECT[t] ??
@@ -199,9 +201,8 @@ const DIALECT: Record<string, string[]> = {
   chur: ['thanks'],
   moe: ['sleep'],
   whare: ['house'],
-  // Chicago and the Northeast: "throw on da hallway light", "would yous mind …"; Polish
+  // Chicago and the Northeast: "would yous mind …" ("da" is chat's, SHORTHAND); Polish
   // "ojej" (oh dear), "babcia" and "dziadek" (grandma, grandpa)
-  da: ['the'],
   yous: ['you'],
   youse: ['you'],
   ojej: ['oh'],
@@ -310,6 +311,13 @@ const DUTCH: Record<string, string[]> = {
 /** Chat shorthand, written out: "is the tv on rn", "can u turn it off pls". */
 const SHORTHAND: Record<string, string[]> = {
   rn: ['right', 'now'],
+  // "gn 😴", "gnight all", "nvm close it", "ls timers", "exam szn"
+  gn: ['good', 'night'],
+  gnight: ['good', 'night'],
+  gnite: ['good', 'night'],
+  nvm: ['never', 'mind'],
+  ls: ['list'],
+  szn: ['season'],
   u: ['you'],
   ur: ['your'],
   pls: ['please'],

@@ -261,6 +261,12 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('we', 'are');
       continue;
     }
+    // "set it to 80" … "never mind, 40" (or "nvm 40"): a second thought on the value
+    else if (t === 'never' && next === 'mind' && /^\d/.test(tokens[i + 2] ?? '')) {
+      out.push('actually');
+      i++;
+      continue;
+    }
     // Scots "gonnae pause it", "the telly, gonnae turn it doon": "will you" — after who is
     // going to do a thing it is only "going to" ("I'm gonnae head up")
     else if (t === 'gonnae') {

@@ -99,6 +99,8 @@ function tokenizeNew(text: string): string[] {
     .replace(/\bper\s+cent\b/g, ' percent ')
     .replace(/\b(degrees?\s+)?(celsius|centigrade|fahrenheit)\b/g, ' degrees ')
     .replace(/(\d)\s*%/g, '$1 percent ')
+    // "open @ 06:15": at
+    .replace(/@\s*(?=\d)/g, ' at ')
     // "35 pc", "50pc": per cent as British and Australian notes write it
     .replace(/(\d)\s*pc\b/g, '$1 percent ')
     .replace(/%/g, ' percent ')

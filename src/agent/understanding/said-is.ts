@@ -367,6 +367,20 @@ export function saidIs(text: string): string {
         /^(\W*)lights out\s*[,.!;-]+\s*(?=(?:good ?night|night night|nighty night|bed ?time|time for bed)\b)/i,
         '$1',
       )
+      // "hey siri - mind disarming the home alarm?", "ok google, …": another assistant's wake
+      // word, said from habit
+      .replace(
+        /^(\W*)(?:(?:hey|ok|okay|yo)[\s,]+)?(?:siri|alexa|google|cortana|bixby)\b\s*[,:;.!-]*\s*/i,
+        '$1',
+      )
+      // "could you make the christmas tree out" (German "mach … aus"): off
+      .replace(/\bmake ((?:the|my|our|that|this) [a-z ]{2,40}?) out\b(?! of\b)/gi, 'turn $1 off')
+      // "pull the curtains in the bedroom": drawn closed ("pull the curtains open", "pull up
+      // the blinds" say their way)
+      .replace(
+        /\bpull ((?:the|my|our|those|these) (?:[a-z]+ ){0,2}curtains)\b(?! (?:open|back|apart|up)\b)/gi,
+        'close $1',
+      )
       // "grab the lights", "grab da kitchen light while you're at it": Chicago for turning the
       // lights off (only lights: "grab the mail" is no request of the home)
       .replace(

@@ -116,8 +116,12 @@ function cancelsTimerAt(tokens: string[], i: number): boolean {
   if (tokens.slice(Math.max(0, i - 2), i).some((t) => ['not', 'never', 'dont', 'cannot'].includes(t)))
     return false;
   const after = tokens.slice(i + 1).filter((t) => t !== 'please');
-  // ("forget it, cancel that one", "nah cancel that last one")
-  const that = after.filter((t) => !['one', 'ones', 'last'].includes(t));
+  // ("forget it, cancel that one", "nah cancel that last one"; "cancel that, leave it on":
+  // what the timer would have changed is to stay)
+  const kept = after.findIndex((t, k) => t === 'leave' && ['it', 'them'].includes(after[k + 1] ?? ''));
+  const that = (kept > 0 && after.length - kept <= 4 ? after.slice(0, kept) : after).filter(
+    (t) => !['one', 'ones', 'last'].includes(t),
+  );
   if (that.length === 1 && ['that', 'it'].includes(that[0]!) && ['cancel', 'scrap'].includes(tokens[i]!))
     return true;
   const t = after.findIndex((w) => w === 'timer' || w === 'timers');
@@ -179,6 +183,11 @@ const UNDO_CORES = [
   'rollback',
   // "go back a step, that wasn't what I meant", "ugh go back, I didn't mean that"
   'go back',
+  // "no no, make that back like before"
+  'make that back',
+  'make it back',
+  'like before',
+  'as before',
   'step back',
   'put things back',
   'put everything back',
@@ -269,9 +278,10 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // "please tell me, what is the time now", "kindly tell me what all you are able to do"
   // ("may I know what is the date today": asked the same way)
   // ("may I ask what time it is": leave asked to ask)
+  // ("would you remind me what today's date is")
   const tell = softened.findIndex(
     (t, i) =>
-      (t === 'tell' && softened[i + 1] === 'me') ||
+      ((t === 'tell' || t === 'remind') && softened[i + 1] === 'me') ||
       (t === 'i' && (softened[i + 1] === 'know' || softened[i + 1] === 'ask')),
   );
   const core =

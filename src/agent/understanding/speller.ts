@@ -59,9 +59,9 @@ export class Speller {
     // a letter held down: "onn", "offf", "lighht"
     const single = tok.replace(/(.)\1+/g, '$1');
     if (single !== tok && single.length >= 2 && this.known.has(single) && !/\d/.test(tok)) return [single];
-    // (or held down on a doubled letter: "flooor", "offff")
-    const double = tok.replace(/(.)\1{2,}/g, '$1$1');
-    if (double !== tok && this.known.has(double) && !/\d/.test(tok)) return [double];
+    // (or held down on a doubled letter, "flooor", or among doubles, "pleeease")
+    for (const held of [tok.replace(/(.)\1{2,}/g, '$1$1'), tok.replace(/(.)\1{2,}/g, '$1')])
+      if (held !== tok && this.known.has(held) && !/\d/.test(tok)) return [held];
 
     // two letters swapped: "pasue", "lihgt" — one known word so
     if (tok.length >= 4 && !/\d/.test(tok)) {

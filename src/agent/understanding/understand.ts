@@ -52,7 +52,7 @@ import {
 import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
-import { askWhich, calledByPlace } from './targets.js';
+import { askWhich, calledByPlace, windowCovering } from './targets.js';
 import {
   alarmClock,
   unanswerable,
@@ -172,7 +172,9 @@ export class Understanding {
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const whole = criedApart(
-      taggedQuestion(orNotInHindi(this.withoutClosingParticles(withoutHeading(this.stage2, said)))),
+      taggedQuestion(
+        orNotInHindi(this.withoutClosingParticles(withoutHeading(this.stage2, spelledPlainly(said)))),
+      ),
     );
     const split = sentencesOf(whole);
     const sentences = sentencesMeant(this.stage2, split);
@@ -580,6 +582,23 @@ export class Understanding {
     if (narrowed) return { kind: 'command', command: { reading: narrowed } };
     if (notToBeDone(this.stage2, r, tokens, referent)) return undefined;
     if (r.ask) return { kind: 'ask', reading: r };
+    // ("close the shutters in the lounge", read by the templates as shutters there: its blinds)
+    const covering =
+      r.target?.kind === 'group' ? windowCovering(this.engine.registryIndex, r.target) : undefined;
+    if (covering) {
+      const { domain: _d, device_class: _c, area: _a, ...rest } = r.slots;
+      return {
+        kind: 'command',
+        command: {
+          reading: {
+            ...r,
+            slots: { ...rest, name: covering.name },
+            entity_ids: [covering.entity_id],
+            target: { kind: 'entities', entities: [covering] },
+          },
+        },
+      };
+    }
     // "about to hop on a call": switching on nothing named is no command
     const t = r.target;
     const nothing = !t || (t.kind === 'group' && t.domain === '*' && !t.area && !t.floor);
@@ -877,3 +896,13 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
+
+/**
+ * Words as every check of the message reads them: "pleeease", "plsss" are please, drawn out;
+ * Irish "is the kettle after being left on" is whether it is on.
+ */
+function spelledPlainly(text: string): string {
+  return text
+    .replace(/\b(?:ple+a+s+e+|pl[sz]{2,})\b/gi, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
+    .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '');
+}

@@ -162,6 +162,9 @@ export function readDelay(tokens: string[], i: number): { seconds: number; end: 
     tokens[at + 3] === 'hour'
   )
     return { seconds: q * 900, end: at + 4 };
+  // ("in a quarter hour", "three quarter hours": American, its "of an" left out)
+  if (q > 0 && /^quarters?$/.test(tokens[at] ?? '') && /^hours?$/.test(tokens[at + 1] ?? ''))
+    return { seconds: q * 900, end: at + 2 };
   let n: number | undefined;
   let j = i;
   if (tokens[j] === 'a' || tokens[j] === 'an') {
