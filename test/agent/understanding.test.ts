@@ -6424,3 +6424,27 @@ describe('heldout81 and 82: Dublin, and a Swiss father-in-law in Seattle', () =>
     expect(read('make the most out of it').intent).toBeNull();
   });
 });
+
+describe('remarks with no comma, times with no "at", questions closed on "or"', () => {
+  it.each([
+    [
+      'turn on the desk lamp and the office heater pls exam szn 😭',
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Desk Lamp', '2.name': 'Office Heater' },
+    ],
+    ['back door lock 22:00', 'HassTurnOn', { name: 'Back Door', at: '22:00' }],
+    ['is the office warm enough to study in or', 'HassClimateGetTemperature', { area: 'Office' }],
+    [
+      'Would you ever give the floors a lash with the robot hoover',
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+    ],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('a time or a condition after "please" is no remark; a time after "until" is no time to act', () => {
+    expect(read('turn on the lights please when I get home').intent).toBeNull();
+    expect(read('turn on the lights until 22:00').intent).toBeNull();
+    expect(read('give the dog a go').intent).toBeNull();
+  });
+});

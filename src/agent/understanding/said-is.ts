@@ -367,6 +367,17 @@ export function saidIs(text: string): string {
         /^(\W*)lights out\s*[,.!;-]+\s*(?=(?:good ?night|night night|nighty night|bed ?time|time for bed)\b)/i,
         '$1',
       )
+      // "is the office warm enough to study in": what it is enough for asks nothing more
+      .replace(
+        /\b(warm|cold|cool|hot|bright|dark|quiet) enough (?:to|for) [a-z ]{2,30}?(?=\s*[?.!]*\s*$)/gi,
+        '$1 enough',
+      )
+      // Irish "give the floors a lash with the robot hoover", "give the carpets a quick go":
+      // the vacuum started (the one named, else the home's one)
+      .replace(
+        /\bgive (?:the |my |our )?(?:floors?|carpets?|rugs?|hallway floor|kitchen floor) a (?:good |quick |proper )?(?:lash|go|clean|hoover|vacuum|once[- ]over)(?: with (the [a-z ]{3,30}?))?(?=\W*$|[,.!?]| please| pls| thanks)/gi,
+        (_all: string, machine?: string) => `start ${machine ?? 'the vacuum'}`,
+      )
       // "hey siri - mind disarming the home alarm?", "ok google, …": another assistant's wake
       // word, said from habit
       .replace(

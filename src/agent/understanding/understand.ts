@@ -116,6 +116,12 @@ const CLOCK_AFTER = new Set([
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
  * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
  */
+/** Words of when or whether, which a remark after "please" never holds. */
+const TIME_OR_CONDITION = new Set(
+  `when whenever if once after until till til before by at in on tomorrow tonight later unless
+   every each daily soon morning evening night afternoon while as`.split(/\s+/),
+);
+
 const CLOSING_PARTICLES = new Set([
   'lah',
   'leh',
@@ -129,6 +135,8 @@ const CLOSING_PARTICLES = new Set([
   'lei',
   'ga',
   'mah',
+  // ("is the office warm enough or", "… on or": Irish and British "or what", its "what" left off)
+  'or',
 ]);
 
 export class Understanding {
@@ -173,7 +181,11 @@ export class Understanding {
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const whole = criedApart(
       taggedQuestion(
-        orNotInHindi(this.withoutClosingParticles(withoutHeading(this.stage2, spelledPlainly(said)))),
+        orNotInHindi(
+          this.withoutClosingParticles(
+            this.withoutRemarkAfterPlease(withoutHeading(this.stage2, spelledPlainly(said))),
+          ),
+        ),
       ),
     );
     const split = sentencesOf(whole);
@@ -417,9 +429,27 @@ export class Understanding {
    * "kitchen light on or not leh", "alex at home or not ah": a particle that closes a message
    * only softens it — the words before it are read as said ("… or not" asks), its mark kept.
    */
+  /**
+   * "turn on the desk lamp and the office heater pls exam szn 😭": words after the closing
+   * "please" that name nothing and ask nothing are a remark of their own, no comma written —
+   * never a time, a condition or a number ("… please when I'm home" keeps its "when").
+   */
+  private withoutRemarkAfterPlease(text: string): string {
+    const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,40}?)(\W*)$/i.exec(text);
+    if (!m || /\d/.test(m[2]!)) return text;
+    const tail = tokenize(m[2]!);
+    if (tail.length === 0 || tail.length > 5 || tail.some((t) => TIME_OR_CONDITION.has(t))) return text;
+    if (!this.stage2.isRemark(m[2]!) || !this.stage2.namesNothing(m[2]!) || this.stage2.hasAction(m[2]!))
+      return text;
+    return m[1]! + m[3]!;
+  }
+
   private withoutClosingParticles(text: string): string {
     const m = /^(.*\S)[\s,]+([a-z]+)(\W*)$/i.exec(text);
     if (!m || !CLOSING_PARTICLES.has(m[2]!.toLowerCase()) || !this.stage2.namesNothing(m[2]!)) return text;
+    // ("turn on the lights or": a request cut off before its other thing — only a question
+    // closes on "or")
+    if (m[2]!.toLowerCase() === 'or' && !QUESTION_WORDS.has(tokenize(m[1]!)[0] ?? '')) return text;
     return this.withoutClosingParticles(m[1]! + m[3]!);
   }
 

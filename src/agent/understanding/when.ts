@@ -37,6 +37,12 @@ const UNIT_SECONDS: Record<string, number> = {
 export function markClockTimes(text: string): string {
   return (
     text
+      // "back door lock 22:00", "lock the back door 06:15": a clock time that ends a command,
+      // its "at" left out (never after a word that says what the time is of: "to", "until", …)
+      .replace(
+        /(?<!\b(?:at|by|to|until|till|til|from|for|before|after|around|about|past|and|or|-))(\s+)(([01]?\d|2[0-3]):[0-5]\d)(?=\W*$)/gi,
+        '$1at $2',
+      )
       .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, '$1h$2')
       // "at 10.30": a clock time written with a dot
       .replace(/\bat ([01]?\d|2[0-3])\.([0-5]\d)\b/gi, 'at $1h$2')
