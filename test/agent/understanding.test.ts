@@ -6448,3 +6448,30 @@ describe('remarks with no comma, times with no "at", questions closed on "or"', 
     expect(read('give the dog a go').intent).toBeNull();
   });
 });
+
+describe('run-on requests from the car', () => {
+  it('two requests in one breath, a verb opening the second', () => {
+    expect(
+      read('open the garage door turn the hallway light on and put the thermostat at seventy'),
+    ).toMatchObject({
+      intent: 'HassTurnOn+HassTurnOn+HassClimateSetTemperature',
+      slots: {
+        '1.name': 'Garage Door',
+        '2.name': 'Hallway Light',
+        '3.name': 'Thermostat',
+        '3.temperature': 70,
+      },
+    });
+  });
+  it('"put the kitchen speaker on pause" stays one request', () => {
+    expect(read('start the vacuum and put the kitchen speaker on pause')).toMatchObject({
+      intent: 'HassVacuumStart+HassMediaPause',
+    });
+  });
+  it('a reason, "so", then the request: "nobody\'s home so can you turn on the away scene"', () => {
+    expect(read("nobody's home so can you turn on the away scene")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Away' },
+    });
+  });
+});

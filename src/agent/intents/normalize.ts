@@ -49,6 +49,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bit's\b/g, 'it is'],
   [/\bthat's\b/g, 'that is'],
   [/\bthere's\b/g, 'there is'],
+  // ("nobody's home so …": no one's own thing is meant)
+  [/\b(nobody|somebody|someone|everyone|everybody|anybody|anyone)'s\b(?! (?:room|phone|bed|car|stuff|things?)\b)/g, '$1 is'],
   [/\b(i|you|we|they|he|she)'d\b/g, '$1 would'],
   [/\bi'm\b/g, 'i am'],
   [/\b(we|you|they)'re\b/g, '$1 are'],

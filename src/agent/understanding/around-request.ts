@@ -288,11 +288,13 @@ export function afterRemark(
     const busy = doingSomething(head[0]!) && reader.stage2.cuesOf(head[0]!).length === 0;
     const statement = declarative(text) || (SELF.has(head[0]!) && head.length >= 2);
     if (!greeting && !statement && !busy) continue;
+    // ("nobody's home so can you …": a reason, then "so" and the request)
+    const reason = head.length > 2 && head[head.length - 1] === 'so' ? head.slice(0, -1) : head;
     if (
       !greeting &&
       (head.some((t) => /\d/.test(t) || NOT_A_REASON.has(t)) ||
-        LEADS_ON.has(head[head.length - 1]!) ||
-        !reader.stage2.isAside(text))
+        LEADS_ON.has(reason[reason.length - 1]!) ||
+        !reader.stage2.isAside(reason.join(' ')))
     )
       continue;
     if (!reader.stage2.saysWhat(tokens.slice(i).join(' '))) continue;

@@ -81,6 +81,31 @@ function tersePairs(
   return [m[1]!, m[2]!];
 }
 
+/**
+ * "open the garage door turn the hallway light on": two requests run together in one breath,
+ * a verb opening the second right after the first's device or its particle — split only where
+ * each half is a request of its own.
+ */
+function runTogether(
+  reader: RequestReader,
+  seg: string,
+  area: string | null,
+  referent: Referent | undefined,
+): string[] {
+  const m = RUN_TOGETHER.exec(seg.trim());
+  // (the second a verb and what it acts on: "put the speaker on pause" is one request)
+  if (
+    !m ||
+    tokenize(m[2]!).length < 3 ||
+    !readsAsCommand(reader, m[1]!, area, referent) ||
+    !readsAsCommand(reader, m[2]!, area, undefined)
+  )
+    return [seg];
+  return [m[1]!, ...runTogether(reader, m[2]!, area, undefined)];
+}
+const RUN_TOGETHER =
+  /^((?:[a-z']+\s+){2,8}?(?:door|light|lights|lamp|lamps|fan|tv|telly|speaker|blinds|curtains|heater|thermostat|heating|kettle|machine|tree|vacuum|hoover|alarm|on|off|up|down))\s+((?:turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|dim)\b.*)$/i;
+
 /** "turn off the kitchen light and the kettle", "lock the doors, then arm the alarm". */
 export function compound(
   reader: RequestReader,
@@ -96,6 +121,7 @@ export function compound(
     .split(PARTS_SPLIT)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+  segments = segments.flatMap((seg, i) => runTogether(reader, seg, area, i === 0 ? referent : undefined));
   if (segments.length < 2) segments = tersePairs(reader, text, area, referent);
   if (segments.length < 2) return undefined;
   const parts: Command[] = [];
