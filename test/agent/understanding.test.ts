@@ -6475,3 +6475,22 @@ describe('run-on requests from the car', () => {
     });
   });
 });
+
+describe('heldout85 and 86: a step or a verb said again beside what it is of', () => {
+  it('"music too loud, turn down" turns the music down and dims no light', () => {
+    expect(read('music too loud, turn down', 'Kitchen')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { area: 'Kitchen', volume_step: 'down' },
+    });
+    // both named: both done
+    expect(read('turn the music down and dim the lights', 'Kitchen').intent).toBe(
+      'HassSetVolume+HassLightSet',
+    );
+  });
+  it('"at nineteen the thermostat, please put it" sets it and switches nothing on', () => {
+    expect(read('at nineteen the thermostat, please put it')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 19 },
+    });
+  });
+});

@@ -396,6 +396,38 @@ export function compound(
     )
       parts[0] = told[0]!;
   }
+  // "music too loud, turn down": a step that says not of what, beside a part that steps a
+  // named thing the same way, is that part said again — never a second thing stepped
+  {
+    const way = (c: Command) =>
+      c.reading.slots.brightness_step ?? c.reading.slots.volume_step ?? c.reading.slots.temperature_step;
+    for (let k = parts.length - 1; k >= 0 && parts.length > 1; k--) {
+      const head = heads[k];
+      if (head === undefined || reader.stage2.saysWhat(head) || !way(parts[k]!)) continue;
+      const same = parts.some(
+        (p, j) =>
+          j !== k && way(p) === way(parts[k]!) && heads[j] !== undefined && reader.stage2.saysWhat(heads[j]),
+      );
+      if (same) {
+        parts.splice(k, 1);
+        heads.splice(k, 1);
+      }
+    }
+  }
+  // "at nineteen the thermostat, please put it" (Italian "mettilo a diciannove"): a verb and
+  // "it" alone, of the thing another part already does something to, is that part's verb
+  for (let k = parts.length - 1; k >= 0 && parts.length > 1; k--) {
+    const words = tokenize(heads[k] ?? '').filter((t) => !SIGN_OFF.has(t));
+    if (
+      words.length === 2 &&
+      ['put', 'set', 'do', 'make', 'leave'].includes(words[0]!) &&
+      ['it', 'them', 'that'].includes(words[1]!) &&
+      parts.some((p, j) => j !== k && sameTarget(reader, p, parts[k]!))
+    ) {
+      parts.splice(k, 1);
+      heads.splice(k, 1);
+    }
+  }
   // "stop the robot vacuum and get it back on its charger": going back to the dock stops it
   for (let k = parts.length - 2; k >= 0; k--)
     if (
