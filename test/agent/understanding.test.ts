@@ -6494,3 +6494,48 @@ describe('heldout85 and 86: a step or a verb said again beside what it is of', (
     });
   });
 });
+
+describe("heldout86: Yorkshire's t' and its words", () => {
+  it.each([
+    [
+      "ey up, could you put t' big light on in t' lounge please",
+      'HassTurnOn',
+      { name: 'Living Room Ceiling Light' },
+      [],
+      null,
+    ],
+    [
+      "would tha mind sending t' robot hoover back to its dock",
+      'HassVacuumReturnToBase',
+      { name: 'Robot Vacuum' },
+      [],
+      null,
+    ],
+    [
+      "t' blinds in t' lounge 'alf way",
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 50 },
+      [],
+      null,
+    ],
+    ['how nithering is it outside', 'HassGetState', { name: 'Outside Temperature' }, [], null],
+    ["off wi' t' desk lamp", 'HassTurnOff', { name: 'Desk Lamp' }, [], null],
+    [
+      "too bright in 'ere, me head's banging",
+      'HassLightSet',
+      { area: 'Bedroom', brightness_step: 'down' },
+      [],
+      'Bedroom',
+    ],
+    ['gerrit locked then', 'HassTurnOn', { name: 'Back Door' }, ["is t' back door locked"], null],
+  ])('"%s" → %s', (text, intent, slots, history, area) => {
+    expect(read(text, area, history)).toMatchObject({ intent, slots });
+  });
+  it('"t" elsewhere stays what it was', () => {
+    expect(read("don't turn off the lights").intent).toBeNull();
+    expect(read("can't you turn the porch light on")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+  });
+});

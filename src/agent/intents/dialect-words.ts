@@ -168,6 +168,13 @@ const DIALECT: Record<string, string[]> = {
   gie: ['give'],
   aye: ['yes'],
   mibbe: ['maybe'],
+  // Yorkshire: "would tha mind", "summat", "how nithering is it", "gerrit locked"
+  tha: ['you'],
+  thee: ['you'],
+  summat: ['something'],
+  nithering: ['freezing'],
+  nithered: ['freezing'],
+  gerrit: ['get', 'it'],
   owt: ['anything'],
   nowt: ['nothing'],
   naw: ['no'],

@@ -932,7 +932,18 @@ const DOMAIN_OF: Record<string, string> = {
  * Irish "is the kettle after being left on" is whether it is on.
  */
 function spelledPlainly(text: string): string {
-  return text
-    .replace(/\b(?:ple+a+s+e+|pl[sz]{2,})\b/gi, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
-    .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '');
+  return (
+    text
+      // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
+      // "off wi' t' lamp"
+      .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
+      .replace(/(^|\s)t['\u2019](?=\s)/gi, '$1the')
+      .replace(
+        /(^|\s)['\u2019](ere|alf|ow|ouse|eating|eater|ot)\b/gi,
+        (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
+      )
+      .replace(/\bwi['\u2019](?=\s)/gi, 'with')
+      .replace(/\b(?:ple+a+s+e+|pl[sz]{2,})\b/gi, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
+      .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
+  );
 }
