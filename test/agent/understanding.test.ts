@@ -6539,3 +6539,50 @@ describe("heldout86: Yorkshire's t' and its words", () => {
     });
   });
 });
+
+describe('heldout86: Italian turns and asides', () => {
+  it.each([
+    [
+      'I make the bath now, please you can turn on the mirror light?',
+      'HassTurnOn',
+      { name: 'Mirror Light' },
+      null,
+    ],
+    [
+      'between half an hour close the light of the hallway',
+      'HassTurnOff',
+      { name: 'Hallway Light', delay_seconds: 1800 },
+      null,
+    ],
+    [
+      'every morning at seven and half turn on the coffee machine',
+      'HearthAutomationCreate',
+      { trigger: 'time' },
+      null,
+    ],
+    ['annulla annulla, I make a mistake, go back', 'HearthUndo', {}, null],
+    [
+      'Please lock the front door and afterwards arm the home alarm.',
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Front Door', '2.name': 'Home Alarm' },
+      null,
+    ],
+    ["run good morning, even though it's nowt of the sort", 'HassTurnOn', { name: 'Good Morning' }, null],
+    ['pause it while I make a brew', 'HassMediaPause', { area: 'Living Room' }, 'Living Room'],
+    ['is there anybody at home apart from me', 'HassGetState', { domain: 'person', state: 'home' }, null],
+    [
+      'In one and half hour close the garage door',
+      'HassTurnOff',
+      { name: 'Garage Door', delay_seconds: 5400 },
+      null,
+    ],
+  ])('"%s" → %s', (text, intent, slots, area) => {
+    expect(read(text, area)).toMatchObject({ intent, slots });
+  });
+  it('"between 10 and 6" stays two hours of a rule; an aside that goes against the request is none', () => {
+    expect(read('when the front door opens between 10 and 6 turn on the hallway light').intent).toBe(
+      'HearthAutomationCreate',
+    );
+    expect(read('turn off the lights even though it is dark').intent).toBeNull();
+  });
+});

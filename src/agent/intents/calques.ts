@@ -19,7 +19,33 @@ const MUCH = new Set(['much', 'very', 'too', 'so']);
 /** How a room may be said to be: "is very dark here". */
 const FELT = new Set(['dark', 'bright', 'cold', 'hot', 'warm', 'chilly', 'loud', 'noisy', 'quiet', 'dim']);
 /** Words a calque starts or turns on. */
-const CALQUE_WORDS = new Set(['of', 'hour', 'is', 'you', 'with', 'much']);
+const CALQUE_WORDS = new Set([
+  'of',
+  'hour',
+  'is',
+  'you',
+  'with',
+  'much',
+  'make',
+  'between',
+  'and',
+  'annulla',
+]);
+const ARTICLE = new Set(['the', 'a', 'an']);
+/** What one "makes" in Italian and has in English: "I make the bath". */
+const HAD = new Set([
+  'bath',
+  'shower',
+  'party',
+  'dinner',
+  'lunch',
+  'breakfast',
+  'nap',
+  'walk',
+  'brew',
+  'coffee',
+  'tea',
+]);
 const MAKES = new Set(['makes', 'making', 'make']);
 
 const isValue = (t: string | undefined) => t !== undefined && /^\d+(\.\d+)?(am|pm)?$/.test(t);
@@ -62,6 +88,44 @@ export function calquesAsEnglish(tokens: string[]): string[] {
     if (opens && t === 'you' && tokens[i + 1] === 'can' && /^[a-z]{3,}$/.test(tokens[i + 2] ?? '')) {
       out.push('can', 'you');
       i++;
+      continue;
+    }
+    // "I make the bath", "we make the dinner party", "I make a mistake" (Italian "fare",
+    // Spanish "hacer"): having it, and a mistake made
+    if (t === 'make' && ['i', 'we'].includes(prev ?? '') && ARTICLE.has(tokens[i + 1] ?? '')) {
+      const what = tokens[i + 2] ?? '';
+      if (what === 'mistake') out.push('made');
+      else if (HAD.has(what) || tokens[i + 3] === 'party') out.push(prev === 'i' ? 'am' : 'are', 'having');
+      else out.push(t);
+      continue;
+    }
+    // "between half an hour close the light" (Italian "tra mezz'ora"): in
+    // (only before a span: "between 10 and 6" stays two hours)
+    const span = (k: number) => /^(minutes?|mins?|hours?|hrs?|seconds?|secs?|moment)$/.test(tokens[k] ?? '');
+    if (
+      t === 'between' &&
+      ((tokens[i + 1] === 'half' && span(i + 3)) ||
+        ((isValue(tokens[i + 1]) || ['a', 'an'].includes(tokens[i + 1] ?? '')) && span(i + 2)))
+    ) {
+      out.push('in');
+      continue;
+    }
+    // "at seven and half" ("alle sette e mezza"): half past seven
+    // (an hour of the clock, after "at": "in one and half hour" is a span)
+    if (
+      t === 'and' &&
+      tokens[i + 1] === 'half' &&
+      tokens[i - 2] === 'at' &&
+      /^\d{1,2}$/.test(prev ?? '') &&
+      Number(prev) <= 12
+    ) {
+      out[out.length - 1] = `${prev}h30`;
+      i++;
+      continue;
+    }
+    // "annulla annulla" (Italian): undo
+    if (t === 'annulla') {
+      out.push('undo');
       continue;
     }
     // "I am with cold" ("estou com frio", "estoy con frío"): I am cold

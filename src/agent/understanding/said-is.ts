@@ -367,6 +367,11 @@ export function saidIs(text: string): string {
         /^(\W*)lights out\s*[,.!;-]+\s*(?=(?:good ?night|night night|nighty night|bed ?time|time for bed)\b)/i,
         '$1',
       )
+      // "is there anybody at home apart from me": the asker is no one asked about
+      .replace(
+        /\s*,?\s*\b(?:apart from|except for|except|besides|other than) (?:me|us|myself|ourselves)\b/gi,
+        '',
+      )
       // "is the office warm enough to study in": what it is enough for asks nothing more
       .replace(
         /\b(warm|cold|cool|hot|bright|dark|quiet) enough (?:to|for) [a-z ]{2,30}?(?=\s*[?.!]*\s*$)/gi,

@@ -183,7 +183,9 @@ export class Understanding {
       taggedQuestion(
         orNotInHindi(
           this.withoutClosingParticles(
-            this.withoutRemarkAfterPlease(withoutHeading(this.stage2, spelledPlainly(said))),
+            this.withoutRemarkAfterPlease(
+              this.withoutClauseAside(withoutHeading(this.stage2, spelledPlainly(said))),
+            ),
           ),
         ),
       ),
@@ -434,6 +436,24 @@ export class Understanding {
    * "please" that name nothing and ask nothing are a remark of their own, no comma written —
    * never a time, a condition or a number ("… please when I'm home" keeps its "when").
    */
+  /**
+   * "run good morning, even though it's nowt of the sort", "pause it while I make a brew": a
+   * clause of "even though" or of what the speaker does meanwhile, naming nothing of the home,
+   * takes nothing from the request before it (a time or a number keeps it: "while 11" is Yorkshire
+   * "until").
+   */
+  private withoutClauseAside(text: string): string {
+    const m =
+      /^(.*\S)\s*,?\s+((?:even though|although|though|even if|while|whilst) (?:i|we|im|it|its|you|he|she|they|the)\b[^.!?]*?)(\W*)$/i.exec(
+        text,
+      );
+    if (!m || /\d/.test(m[2]!) || !this.stage2.namesNothing(m[2]!)) return text;
+    // (what I do meanwhile may have a verb of its own: "while I make a brew")
+    const mine = /^(?:while|whilst) (?:i|we|im)\b/i.test(m[2]!);
+    if (!mine && this.stage2.hasAction(m[2]!)) return text;
+    return m[1]! + m[3]!;
+  }
+
   private withoutRemarkAfterPlease(text: string): string {
     const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,40}?)(\W*)$/i.exec(text);
     if (!m || /\d/.test(m[2]!)) return text;
