@@ -6586,3 +6586,52 @@ describe('heldout86: Italian turns and asides', () => {
     expect(read('turn off the lights even though it is dark').intent).toBeNull();
   });
 });
+
+describe('heldout84 and 85: the furnace, the Korean "fire", and a second request never dropped', () => {
+  it.each([
+    [
+      'be a pal and crank the furnace up to 72 please',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 72 },
+      [],
+    ],
+    ['is the furnace running', 'HassGetState', { name: 'Thermostat', state: 'on' }, []],
+    [
+      'actually make it seventy',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 70 },
+      ['set the furnace to 68'],
+    ],
+    ['kitchen fire please turn on, thank you', 'HassTurnOn', { name: 'Kitchen Light' }, []],
+    [
+      'kitchen fire off and kettle also off',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kitchen Light', '2.name': 'Kettle' },
+      [],
+    ],
+    ['please open the window curtain in bedroom', 'HassTurnOn', { name: 'Bedroom Curtains' }, []],
+    ['could you be a pal and plug in the christmas tree', 'HassTurnOn', { name: 'Christmas Tree' }, []],
+    ['get the kettle heating would you dear', 'HassTurnOn', { name: 'Kettle' }, []],
+    ['lock the front door at 9 oclock tonite', 'HassTurnOn', { name: 'Front Door', at: '21:00' }, []],
+    ['Reverse the previous action.', 'HearthUndo', {}, []],
+    ['aigoo, wrong one, go back to before', 'HearthUndo', {}, []],
+  ])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('a real fire is no light, and an aircon is no thermostat', () => {
+    expect(read('there is a kitchen fire').intent).toBeNull();
+    expect(read('set the aircon to 24 degrees').intent).toBeNull();
+  });
+  it('"… and get the coffee going" is a second request, done — never dropped for the first alone', () => {
+    expect(read('set the thermostat to 70 and get the coffee going')).toMatchObject({
+      intent: 'HassClimateSetTemperature+HassTurnOn',
+      slots: { '1.name': 'Thermostat', '2.name': 'Coffee Machine' },
+    });
+    expect(read('turn on the porch light and get the vacuum going').intent).toBe(
+      'HassTurnOn+HassVacuumStart',
+    );
+    expect(read('turn on the porch light and turn on the flux capacitor').intent).toBeNull();
+    // "… im going to bed" tells, it starts nothing
+    expect(read('turn off the tv and the floor lamp im going to bed').intent).toBe('HassTurnOff+HassTurnOff');
+  });
+});

@@ -318,6 +318,8 @@ const DUTCH: Record<string, string[]> = {
 /** Chat shorthand, written out: "is the tv on rn", "can u turn it off pls". */
 const SHORTHAND: Record<string, string[]> = {
   rn: ['right', 'now'],
+  tonite: ['tonight'],
+  tnite: ['tonight'],
   // "gn 😴", "gnight all", "nvm close it", "ls timers", "exam szn"
   gn: ['good', 'night'],
   gnight: ['good', 'night'],

@@ -9,6 +9,18 @@ import { NOUNS } from './lexicon.js';
 import type { Referent } from './reading.js';
 import type { Item } from './tagger.js';
 
+/**
+ * Words for a home's central heating (or cooling): its one thermostat, not a space heater —
+ * "the heating", "the heat", American "the furnace", British "the boiler", "the aircon".
+ */
+export const CENTRAL_HEATING: ReadonlySet<string> = new Set([
+  'heating',
+  'heat',
+  'furnace',
+  'boiler',
+  'aircon',
+]);
+
 /** See `interpret`: "heating" as the device when it is not the only action word. */
 export function heatingAsDevice(items: Item[]): Item[] {
   const named = items.some((i) => i.t === 'name' || i.t === 'noun');

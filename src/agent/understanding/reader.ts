@@ -50,7 +50,14 @@ import {
 import { compared, feelingDenied, prefixHeardApart } from './unsure.js';
 import { placeThere } from './clauses.js';
 import { describedDevice } from './described.js';
-import { ERRAND_OPENERS, ERRANDS, heatingAsDevice, referentArea, SOMEONE_TELLING } from './reader-words.js';
+import {
+  CENTRAL_HEATING,
+  ERRAND_OPENERS,
+  ERRANDS,
+  heatingAsDevice,
+  referentArea,
+  SOMEONE_TELLING,
+} from './reader-words.js';
 import { causative, saidPlainly, shutMeansSwitch } from './said-plainly.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Corrector } from './corrector.js';
@@ -617,10 +624,12 @@ export class SecondStage {
       QUESTION_INTENTS.has(ctx.referent.intent) &&
       (areas.length > 0 || floors.length > 0) &&
       items.every((i) => i.t === 'area' || i.t === 'floor' || i.t === 'filler');
+    // (a state asked for is an action of its own: "… and get the vacuum going")
     if (
       ctx.referent &&
       !told &&
       cues.length === 0 &&
+      !(cueSet.has('start') && ['get', 'set', 'keep'].includes(tokens[0] ?? '')) &&
       numbers.length === 0 &&
       (followPhrase || !question || placeAsked)
     ) {
@@ -763,7 +772,7 @@ export class SecondStage {
         // ("heating to 20" with a space heater too: the central heating's one thermostat)
         const central =
           implied === 'climate' &&
-          tokens.some((t) => t === 'heating' || t === 'heat') &&
+          tokens.some((t) => CENTRAL_HEATING.has(t)) &&
           !tokens.some((t) => ['all', 'every', 'each', 'any', 'anywhere', 'everywhere'].includes(t))
             ? all.filter((e) => /thermostat/i.test(e.name))
             : [];

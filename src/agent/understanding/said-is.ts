@@ -367,6 +367,22 @@ export function saidIs(text: string): string {
         /^(\W*)lights out\s*[,.!;-]+\s*(?=(?:good ?night|night night|nighty night|bed ?time|time for bed)\b)/i,
         '$1',
       )
+      // Korean English "kitchen fire please turn on", "bathroom fire off" (불, "fire", is the
+      // light): a room's fire, as a device said — never "a kitchen fire"
+      .replace(
+        /(?<!\b(?:a|an|is|was|there|big|small)\s)\b(kitchen|bathroom|bedroom|porch|hallway|garage|office|living room|lounge|hall) fire\b/gi,
+        '$1 light',
+      )
+      // "please open the window curtain in bedroom": the curtains over the window
+      .replace(/\bwindow (curtains?|blinds?|shades?)\b/gi, '$1')
+      // "plug in the christmas tree", "unplug the kettle": switched on and off at the wall
+      .replace(/\bplug in (?=(?:the|my|our) )/gi, 'switch on ')
+      .replace(/\bplug ((?:the|my|our) [a-z ]{2,30}?) in\b/gi, 'switch on $1')
+      // "get the kettle heating", "get the heater warming up": switched on
+      .replace(
+        /\bget ((?:the|my|our) [a-z ]{2,30}?) (?:heating|warming up|boiling|brewing)\b/gi,
+        'switch on $1',
+      )
       // "is there anybody at home apart from me": the asker is no one asked about
       .replace(
         /\s*,?\s*\b(?:apart from|except for|except|besides|other than) (?:me|us|myself|ourselves)\b/gi,

@@ -201,7 +201,7 @@ const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
-   order said move u ya a not i meant mean did at wanted asked is`.split(/\s+/),
+   order said move u ya a not i meant mean did at wanted asked is previous`.split(/\s+/),
 );
 /** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
 export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL, 'whatever']);
@@ -228,7 +228,10 @@ function asksUndo(tokens: string[]): boolean {
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
     // ("go back" alone is the track before: only a step back, or what was not meant, undoes)
     // (another way of asking may follow: "go back, undo it")
-    if (core[0] === 'go' && !after.some((t) => ['step', 'steps', 'meant', 'mean', 'not', 'did'].includes(t)))
+    if (
+      core[0] === 'go' &&
+      !after.some((t) => ['step', 'steps', 'meant', 'mean', 'not', 'did', 'before'].includes(t))
+    )
       continue;
     // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
     if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;

@@ -53,6 +53,7 @@ import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace, windowCovering } from './targets.js';
+import { CENTRAL_HEATING } from './reader-words.js';
 import {
   alarmClock,
   unanswerable,
@@ -116,6 +117,10 @@ const CLOCK_AFTER = new Set([
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
  * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
  */
+/** "… and get …", "… and then turn …": a second request opened by its verb. */
+const SECOND_REQUEST =
+  /\band\s+(?:then\s+|also\s+|please\s+)?(?:get|turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|set|dim|run|play)\s+(?:the|my|our|it|them|on|off|up|down)\b/i;
+
 /** Words of when or whether, which a remark after "please" never holds. */
 const TIME_OR_CONDITION = new Set(
   `when whenever if once after until till til before by at in on tomorrow tonight later unless
@@ -424,6 +429,16 @@ export class Understanding {
       const asking = readCompound(this, marked, area, referent, true);
       if (asking) return asking;
     }
+    // ("set the thermostat to 70 and get the coffee going": a second request said after "and"
+    // that no part could read is never dropped for doing the first alone)
+    // (only after a request of its own: "be a star and turn …", "go on and shut it" are one)
+    const second = SECOND_REQUEST.exec(text);
+    if (
+      single?.kind === 'command' &&
+      second &&
+      tokenize(text.slice(0, second.index)).some((t) => ACTION_VERBS.has(t) && !['go', 'be'].includes(t))
+    )
+      return { kind: 'none' };
     return single ?? { kind: 'none' };
   }
 
@@ -700,7 +715,7 @@ export class Understanding {
    * central heating's one thermostat, not a question back.
    */
   private centralHeating(r: Reading, tokens: string[]): Reading {
-    if (!tokens.some((t) => t === 'heating' || t === 'heat')) return r;
+    if (!tokens.some((t) => CENTRAL_HEATING.has(t))) return r;
     // ("pause the heating": no media player's pause on the thermostat)
     if (r.intent.startsWith('HassMedia')) return r;
     // ("is the heating on": asked of the heating, not of every heater)
@@ -762,7 +777,7 @@ export class Understanding {
         const here = room ? all.filter((e) => e.area === room.id) : [];
         // "the heating", "the heat": the home's central heating, its one thermostat — not a
         // space heater
-        const central = tokens.some((t) => t === 'heating' || t === 'heat')
+        const central = tokens.some((t) => CENTRAL_HEATING.has(t))
           ? all.filter((e) => /thermostat/i.test(e.name))
           : [];
         if (here.length === 1) target = { kind: 'entities', entities: here };
