@@ -6635,3 +6635,27 @@ describe('heldout84 and 85: the furnace, the Korean "fire", and a second request
     expect(read('turn off the tv and the floor lamp im going to bed').intent).toBe('HassTurnOff+HassTurnOff');
   });
 });
+
+describe('heldout84: one finger and a phone that writes numbers for words', () => {
+  it.each([
+    [
+      'would ya mind shuttin off the garage light when you get a sec',
+      'HassTurnOff',
+      { name: 'Garage Light' },
+    ],
+    ['could you please turn on the porch light four me thank you', 'HassTurnOn', { name: 'Porch Light' }],
+    ['shutoff the porchlight', 'HassTurnOff', { name: 'Porch Light' }],
+    ['lockthe backdoor', 'HassTurnOn', { name: 'Back Door' }],
+    ['turn onthe kitchen lite', 'HassTurnOn', { name: 'Kitchen Light' }],
+    ['shut of the t v', 'HassTurnOff', { name: 'Living Room TV' }],
+    ['turn the kitchen light two forty percent', 'HassLightSet', { name: 'Kitchen Light', brightness: 40 }],
+    ['turn the TV down two ten', 'HassSetVolume', { name: 'Living Room TV', volume_level: 10 }],
+    ['is the kitchen fan runnin', 'HassGetState', { name: 'Kitchen Fan', state: 'on' }],
+  ])('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('a number stays a number where it is one', () => {
+    expect(read('at 4 turn on the porch light')).toMatchObject({ slots: { at: '04:00' } });
+    expect(read('set the thermostat to 20')).toMatchObject({ slots: { temperature: 20 } });
+  });
+});

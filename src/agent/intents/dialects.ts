@@ -243,6 +243,22 @@ export function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const [t, next] = [tokens[i], tokens[i + 1]];
+    // "the porch light four me", "turn the TV down two ten": "for" and "to" as a transcript
+    // wrote them, number words ("four us" is no brightness; "down 2 10" is down to 10)
+    if (t === '4' && ['me', 'us', 'you', 'them', 'him', 'her'].includes(next ?? '') && i > 0) {
+      out.push('for');
+      continue;
+    }
+    if (
+      t === '2' &&
+      /^\d/.test(next ?? '') &&
+      i > 0 &&
+      !/^\d/.test(tokens[i - 1]!) &&
+      !['and', 'or', 'between', 'from'].includes(tokens[i - 1]!)
+    ) {
+      out.push('to');
+      continue;
+    }
     // "away and put the kettle on": "go and", said to get someone moving
     if (i === 0 && t === 'away' && next === 'and') out.push();
     // "could you go 'head and start the coffee machine": "go ahead and"

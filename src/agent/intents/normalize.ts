@@ -50,7 +50,10 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bthat's\b/g, 'that is'],
   [/\bthere's\b/g, 'there is'],
   // ("nobody's home so …": no one's own thing is meant)
-  [/\b(nobody|somebody|someone|everyone|everybody|anybody|anyone)'s\b(?! (?:room|phone|bed|car|stuff|things?)\b)/g, '$1 is'],
+  [
+    /\b(nobody|somebody|someone|everyone|everybody|anybody|anyone)'s\b(?! (?:room|phone|bed|car|stuff|things?)\b)/g,
+    '$1 is',
+  ],
   [/\b(i|you|we|they|he|she)'d\b/g, '$1 would'],
   [/\bi'm\b/g, 'i am'],
   [/\b(we|you|they)'re\b/g, '$1 are'],
@@ -101,6 +104,12 @@ function tokenizeNew(text: string): string[] {
     .replace(/\bper\s+cent\b/g, ' percent ')
     .replace(/\b(degrees?\s+)?(celsius|centigrade|fahrenheit)\b/g, ' degrees ')
     .replace(/(\d)\s*%/g, '$1 percent ')
+    // "shut of the t v": a name spelled out letter by letter
+    .replace(/\bt\.? ?v\b\.?/g, 'tv')
+    // "lockthe backdoor", "turn onthe kitchen lite": the article run into the word before it
+    .replace(/\b(lock|unlock|open|close|shut|on|off|turn|switch|start|stop|pause|dim|in|of)the\b/g, '$1 the')
+    // "shutoff the porch light": the verb and its particle as one word
+    .replace(/\b(shut|turn|switch)(off|on)\b/g, '$1 $2')
     // "open @ 06:15": at
     .replace(/@\s*(?=\d)/g, ' at ')
     // "35 pc", "50pc": per cent as British and Australian notes write it

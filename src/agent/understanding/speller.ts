@@ -73,6 +73,8 @@ export class Speller {
       if (swapped.size === 1) return [...swapped];
     }
     if (tok.length > MAX_WORD || tok.length < 3 || isNumberToken(tok)) return undefined;
+    // ("runnin": the -ing word itself where it is known)
+    if (tok.endsWith('in') && this.known.has(`${tok}g`)) return [`${tok}g`];
     // plural, past or -ing form of a known word: "lamps", "switching", "dimming", "closed"
     const verbForm = /(ing|ed)$/.test(tok);
     for (const stem of inflections(tok))
@@ -169,8 +171,10 @@ function inflections(tok: string): string[] {
   if (tok.endsWith('ies')) out.push(`${tok.slice(0, -3)}y`);
   if (tok.endsWith('es')) out.push(tok.slice(0, -2));
   if (tok.endsWith('s') && !tok.endsWith('ss')) out.push(tok.slice(0, -1));
-  for (const suffix of ['ing', 'ed']) {
+  // ("shuttin off", "switchin on": the g dropped and no apostrophe written)
+  for (const suffix of ['ing', 'ed', 'in']) {
     if (!tok.endsWith(suffix) || tok.length < suffix.length + 3) continue;
+    if (suffix === 'in' && tok.endsWith('ing')) continue;
     const stem = tok.slice(0, -suffix.length);
     out.push(stem, `${stem}e`);
     if (stem.length > 2 && stem.endsWith(stem[stem.length - 2]!)) out.push(stem.slice(0, -1));
