@@ -6659,3 +6659,40 @@ describe('heldout84: one finger and a phone that writes numbers for words', () =
     expect(read('set the thermostat to 20')).toMatchObject({ slots: { temperature: 20 } });
   });
 });
+
+describe('heldout87 and 89: the wrong ones of Belfast and Brisbane', () => {
+  it('"…, son," is the one spoken to, no song to play', () => {
+    expect(
+      read("Would you ever switch the kitchen light on for me, son, it's getting awful dark.", 'Kitchen'),
+    ).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Light' },
+    });
+  });
+  it('"that\'s me off up the stairs" tells where I go: nothing upstairs is switched off', () => {
+    expect(read("that's me off up the stairs").intent).toBeNull();
+    expect(read("Right pet, that's me off up the stairs, do the good night thing for me.")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Good Night' },
+    });
+  });
+  it('a fan "making an awful racket" is why it is switched off, no volume turned down', () => {
+    expect(
+      read("Put the kettle on, love, and turn that fan off, it's making an awful racket.", 'Kitchen'),
+    ).toMatchObject({
+      intent: 'HassTurnOn+HassTurnOff',
+      slots: { '1.name': 'Kettle', '2.name': 'Kitchen Fan' },
+    });
+  });
+  it('"have the curtains in the bedroom opened yet" asks; "skip on to the next song" skips', () => {
+    expect(read('have the curtains in the bedroom opened yet')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Bedroom Curtains', state: 'open' },
+    });
+    expect(
+      read("Ah that's lovely, and skip on to the next song there, I don't like this one.", 'Kitchen'),
+    ).toMatchObject({
+      intent: 'HassMediaNext',
+    });
+  });
+});

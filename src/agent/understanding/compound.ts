@@ -307,7 +307,10 @@ export function compound(
       u = afterRemark(reader, tokenize(txt), area, ref) ?? u;
     // "pop the office heater on, it's perishing up here": a feeling told of what was just
     // asked for is its reason, not a second command
-    const feels = reader.stage2.cuesOf(seg);
+    // ("it's making an awful racket": a thing making a noise is no "make" asked for)
+    const feels = reader.stage2
+      .cuesOf(seg)
+      .filter((c) => !(c.cue === 'set' && c.word === 'make' && declarative(seg)));
     const feeling = feels.length > 0 && feels.every((c) => FEELINGS.has(c.cue));
     if (prev && u?.kind === 'command' && (declarative(seg) || feeling) && sameTarget(reader, prev, u.command))
       return;

@@ -8,7 +8,7 @@
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import { editDistance, tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
-import { CUES, NOUNS, PARTICLES } from './lexicon.js';
+import { CUES, KIN, NOUNS, PARTICLES } from './lexicon.js';
 import { FEELINGS } from './choose-intent.js';
 import { LANDMARK_WORDS } from './described.js';
 import { ARTICLES, PLACE_PREPOSITIONS } from './reader-words.js';
@@ -234,7 +234,8 @@ export class Corrector {
       // (a plain word is kept unless, corrected, it makes a name with its neighbour: "the
       // kitchen fun" is the Kitchen Fan, "far too loud" stays)
       let c =
-        NEGATIONS.has(t) || (PLAIN_WORDS.has(t) && !this.inName(said, i))
+        // (nor the one spoken to: "…, son," is no "song")
+        NEGATIONS.has(t) || ((PLAIN_WORDS.has(t) || KIN.has(t)) && !this.inName(said, i))
           ? [t]
           : SHORT_FORMS[t]
             ? [SHORT_FORMS[t]]

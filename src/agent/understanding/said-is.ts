@@ -383,6 +383,18 @@ export function saidIs(text: string): string {
         /\bget ((?:the|my|our) [a-z ]{2,30}?) (?:heating|warming up|boiling|brewing)\b/gi,
         'switch on $1',
       )
+      // Northern "that's me off up the stairs", "that's us away to bed": I am going (told)
+      .replace(/\bthat(?:'s| is|s) (me|us) (off|away|done|out)\b/gi, (_a, who: string) =>
+        who.toLowerCase() === 'me' ? 'i am going' : 'we are going',
+      )
+      // "skip on to the next song": on to it ("skip on" plays nothing again)
+      .replace(/\b(skip|move|go|jump) on to\b/gi, '$1 to')
+      // "have the curtains in the bedroom opened yet": whether they are open now
+      .replace(
+        /^(\W*)(?:have|has) ((?:the|my|our|any|all the) [a-z ]{2,40}?) (opened|closed|shut|locked|unlocked|(?:turned|switched) (?:on|off))(?: (?:yet|already))?(?=\W*$)/i,
+        (_a, lead: string, what: string, done: string) =>
+          `${lead}${/s\b/.test(what.split(' ').pop() ?? '') ? 'are' : 'is'} ${what} ${done.replace(/^(?:turned|switched) /i, '').replace(/^opened$/i, 'open')}`,
+      )
       // "is there anybody at home apart from me": the asker is no one asked about
       .replace(
         /\s*,?\s*\b(?:apart from|except for|except|besides|other than) (?:me|us|myself|ourselves)\b/gi,
