@@ -6696,3 +6696,49 @@ describe('heldout87 and 89: the wrong ones of Belfast and Brisbane', () => {
     });
   });
 });
+
+describe('heldout88 and 89: Brisbane words and Québécois politeness', () => {
+  it.each([
+    ['I should like a cup of tea. Could you please put the jug on.', 'HassTurnOn', { name: 'Kettle' }, []],
+    ['the roller door, open it up', 'HassTurnOn', { name: 'Garage Door' }, []],
+    ['how hot is it up in the study', 'HassClimateGetTemperature', { area: 'Office' }, []],
+    [
+      'would you maybe be able to start the robot vacuum? sorry',
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+      [],
+    ],
+    [
+      'please, you can unbar the front door? my sister is arriving',
+      'HassTurnOff',
+      { name: 'Front Door' },
+      [],
+    ],
+    ['ok bar it then', 'HassTurnOn', { name: 'Back Door' }, ["the back door, it's barred?"]],
+    ['the christmas tree, light it up', 'HassTurnOn', { name: 'Christmas Tree' }, []],
+    [
+      'put the thermosat at 21 degré',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21 },
+      [],
+    ],
+    ['could you tell me what day of the month it is', 'HassGetCurrentDate', {}, []],
+    [
+      "oh don't bother with that timer after all",
+      'HearthTimerCancel',
+      {},
+      ['turn the porch light off at half past ten'],
+    ],
+  ])('"%s" → %s', (text, intent, slots, history) => {
+    expect(read(text, null, history)).toMatchObject({ intent, slots });
+  });
+  it('"exams to study for" is no room; "the bar is open" no lock', () => {
+    expect(
+      read("would you be able to turn the office heater on? Mia's got exams to study for"),
+    ).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Office Heater' },
+    });
+    expect(read('the bar is open').intent).toBeNull();
+  });
+});

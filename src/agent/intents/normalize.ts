@@ -104,6 +104,8 @@ function tokenizeNew(text: string): string[] {
     .replace(/\bper\s+cent\b/g, ' percent ')
     .replace(/\b(degrees?\s+)?(celsius|centigrade|fahrenheit)\b/g, ' degrees ')
     .replace(/(\d)\s*%/g, '$1 percent ')
+    // "21 degré", "21 degrés" (French)
+    .replace(/\bdegres?\b/g, 'degrees')
     // "shut of the t v": a name spelled out letter by letter
     .replace(/\bt\.? ?v\b\.?/g, 'tv')
     // "lockthe backdoor", "turn onthe kitchen lite": the article run into the word before it

@@ -57,7 +57,10 @@ export class Corrector {
       // (not where the words go on as a name of the home: "the air | purifier")
       const hit = this.sayings.find(
         ([from, to]) =>
-          from.every((w, k) => tokens[i + k] === w) && !this.sayingGoesOn(from, to, tokens[i + from.length]),
+          from.every((w, k) => tokens[i + k] === w) &&
+          !this.sayingGoesOn(from, to, tokens[i + from.length]) &&
+          // ("exams to study for": a word after "to" is a verb, no room)
+          !(from.length === 1 && ['to', 'i', 'we', 'you', 'they'].includes(tokens[i - 1] ?? '')),
       );
       if (hit) {
         // "the big light in the kitchen", where the kitchen has no ceiling light: its light

@@ -515,7 +515,7 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
    baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
-   cher dawlin darlin mm mmm aight aigoo aigo ayy`;
+   cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -739,6 +739,9 @@ export const DATE_QUESTION = [
   'what date we have',
   // ("which date do we have today?": German "welches Datum haben wir")
   'which date do we have',
+  'what day of the month it is',
+  'what day of the month is it',
+  'which day of the month it is',
   'what date do we have',
   'which day do we have',
   'what day do we have',

@@ -84,7 +84,11 @@ export function markPronounOne(text: string, placeWords: ReadonlySet<string>): s
 /** The first words of the home's areas and floors, by name and alias ("office", "upstairs"). */
 export function areaWords(reg: IntentRegistry): Set<string> {
   const places = [...reg.areas, ...reg.floors].flatMap((p) => [p.name, ...(p.aliases ?? [])]);
-  return new Set(places.map((n) => tokenize(n)[0]).filter((w): w is string => !!w));
+  const words = new Set(places.map((n) => tokenize(n)[0]).filter((w): w is string => !!w));
+  // (and other people's words for them: "up in the study", "down in the lounge")
+  const names = new Set(places.map((n) => tokenize(n).join(' ')));
+  for (const [from, to] of sayingsFor({ registry: reg })) if (names.has(to.join(' '))) words.add(from[0]!);
+  return words;
 }
 
 /** Words of where a place is that may go before "in the …": "up in the office", "out in the garden". */

@@ -383,6 +383,18 @@ export function saidIs(text: string): string {
         /\bget ((?:the|my|our) [a-z ]{2,30}?) (?:heating|warming up|boiling|brewing)\b/gi,
         'switch on $1',
       )
+      // "could you maybe turn on the hallway light", "would you maybe be able to …": a hedge
+      // of politeness, no doubt about the request
+      .replace(/\b(you|u|ya) maybe\b/gi, '$1')
+      // Québécois "barrer": "bar the front door" locks it, "unbar" unlocks, "is it barred?"
+      .replace(/\bunbar(?:red)?\b/gi, (w) => (/red$/i.test(w) ? 'unlocked' : 'unlock'))
+      .replace(/\bbar (?=(?:the|it|them|my|our)\b)/gi, 'lock ')
+      .replace(/\bbarred\b/gi, 'locked')
+      // "the christmas tree, light it up", "light up the tree": switched on
+      // (after what it is of: "light it up" alone is Home Assistant's lights of the room)
+      .replace(/(?<=[,;]\s*)light (it|them) up\b/gi, 'turn $1 on')
+      // "oh don't bother with that timer after all": cancel it
+      .replace(/\b(?:don'?t|do not) bother with (that|the|this) timer(?: after all)?\b/gi, 'cancel $1 timer')
       // Northern "that's me off up the stairs", "that's us away to bed": I am going (told)
       .replace(/\bthat(?:'s| is|s) (me|us) (off|away|done|out)\b/gi, (_a, who: string) =>
         who.toLowerCase() === 'me' ? 'i am going' : 'we are going',

@@ -41,7 +41,17 @@ export const SHORT_FORMS: Record<string, string> = {
  * room"); a word the home uses itself is never replaced.
  */
 const SYNONYMS: string[][] = [
-  ['living room', 'lounge', 'sitting room', 'front room', 'sala', 'parlour', 'parlor', 'pahlor'],
+  [
+    'living room',
+    'lounge room',
+    'lounge',
+    'sitting room',
+    'front room',
+    'sala',
+    'parlour',
+    'parlor',
+    'pahlor',
+  ],
   ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo', 'dunny'],
   ['hallway', 'hall', 'entrance hall', 'entryway', 'entrance', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
@@ -57,6 +67,10 @@ const SYNONYMS: string[][] = [
   ],
   ['bedside lamp', 'night light', 'bedside light'],
   ['fridge', 'refrigerator'],
+  // (Australian "put the jug on"; "the roller door" of the garage; "the study")
+  ['kettle', 'jug', 'electric kettle'],
+  ['garage door', 'roller door', 'garage roller door'],
+  ['office', 'study', 'home office'],
   ['blinds', 'persiana', 'persianas'],
   ['coffee machine', 'coffee maker'],
   ['floor lamp', 'standing lamp', 'standard lamp'],

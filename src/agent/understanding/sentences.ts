@@ -347,8 +347,12 @@ export function joinSentences(
     // ("Is the heating on? I'm cold.": a feeling that would ask which device, beside a
     // question, is why it is asked)
     if (understood.kind === 'ask' && questionAsked && declarative(sentence)) continue;
-    // "… With thanks, Margaret": a closing, as a letter's
-    if (understood.kind === 'none' && signsOff(stage2, sentence)) continue;
+    // "… With thanks, Margaret": a closing, as a letter's; "… ? sorry": an apology for asking
+    if (
+      understood.kind === 'none' &&
+      (signsOff(stage2, sentence) || /^\W*(?:sorry|sry|soz)\W*$/i.test(sentence))
+    )
+      continue;
     // "Turn off the garage light. Oops, I meant the garage door": a sentence of second
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back
