@@ -6742,3 +6742,23 @@ describe('heldout88 and 89: Brisbane words and Québécois politeness', () => {
     expect(read('the bar is open').intent).toBeNull();
   });
 });
+
+describe('a statement beside a request that names only what it acts on is its reason', () => {
+  it('"… I\'m doing lesson plans in the office and the light is going." turns the desk lamp on', () => {
+    expect(
+      read(
+        "Could you turn the desk lamp on, please? I'm doing lesson plans in the office and the light is going.",
+      ),
+    ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Desk Lamp' } });
+  });
+  it('a statement of another device, or a negation, still stops the message', () => {
+    expect(read('Turn off the kitchen light. The porch light is on.').intent).toBeNull();
+    expect(read('Turn off the kitchen light. The kitchen light is not needed.').intent).toBeNull();
+  });
+  it('Québécois "the living" is the living room', () => {
+    expect(read('pause the TV and turn on the ceiling light of the living')).toMatchObject({
+      intent: 'HassMediaPause+HassTurnOn',
+      slots: { '2.name': 'Living Room Ceiling Light' },
+    });
+  });
+});

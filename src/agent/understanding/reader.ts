@@ -387,6 +387,36 @@ export class SecondStage {
    * The one device the words name and nothing else ("front door", "the telly"): a name of one
    * device (not a scene or person) among words that say nothing more.
    */
+  /**
+   * Whether everything of the home the words name is one of these devices, their room, or their
+   * kind ("I'm doing lesson plans in the office and the light is going" of the desk lamp), and
+   * they ask for no action of their own — a feeling aside.
+   */
+  onlyOf(text: string, devices: IntentEntity[]): boolean {
+    if (devices.length === 0) return false;
+    const { tokens } = this.correct(tokenize(text));
+    const items = tag(this.index, tokens);
+    const ids = new Set(devices.map((e) => e.entity_id));
+    const areas = new Set(devices.map((e) => e.area).filter((a): a is string => !!a));
+    const kinds = new Set(devices.map((e) => e.domain));
+    let named = false;
+    for (const it of items) {
+      if (it.t === 'cue' && !FEELINGS.has(it.cue)) return false;
+      if (it.t === 'number') return false;
+      if (it.t === 'name') {
+        if (!it.v.entities.some((e) => ids.has(e.entity_id))) return false;
+        named = true;
+      } else if (it.t === 'area') {
+        if (!areas.has(it.area.id)) return false;
+        named = true;
+      } else if (it.t === 'noun') {
+        if (it.noun.domain === '*' || !kinds.has(it.noun.domain)) return false;
+        named = true;
+      } else if (it.t === 'floor') return false;
+    }
+    return named;
+  }
+
   namedDevice(text: string): IntentEntity | undefined {
     const { tokens } = this.correct(tokenize(text));
     const items = tag(this.index, tokens);

@@ -386,6 +386,8 @@ export function saidIs(text: string): string {
       // "could you maybe turn on the hallway light", "would you maybe be able to …": a hedge
       // of politeness, no doubt about the request
       .replace(/\b(you|u|ya) maybe\b/gi, '$1')
+      // Québécois "le salon" said "the living": the living room
+      .replace(/\bthe living\b(?! room\b)/gi, 'the living room')
       // Québécois "barrer": "bar the front door" locks it, "unbar" unlocks, "is it barred?"
       .replace(/\bunbar(?:red)?\b/gi, (w) => (/red$/i.test(w) ? 'unlocked' : 'unlock'))
       .replace(/\bbar (?=(?:the|it|them|my|our)\b)/gi, 'lock ')

@@ -22,6 +22,7 @@ import {
   withoutOwnForgetting,
 } from './guards.js';
 import type { SecondStage } from './reader.js';
+import type { IntentEntity } from '../intents/registry.js';
 import { QUESTION_INTENTS, type Reading } from './reading.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import type { Command, Understood } from './understand.js';
@@ -347,6 +348,17 @@ export function joinSentences(
     // ("Is the heating on? I'm cold.": a feeling that would ask which device, beside a
     // question, is why it is asked)
     if (understood.kind === 'ask' && questionAsked && declarative(sentence)) continue;
+    // "Could you turn the desk lamp on, please? I'm doing lesson plans in the office and the
+    // light is going.": a statement that names only what another sentence acts on — its room,
+    // its kind — and asks nothing itself is why
+    if (
+      understood.kind === 'none' &&
+      declarative(sentence, 5) &&
+      !/\d/.test(sentence) &&
+      !tokenize(sentence).some((t) => NEGATIONS.has(t)) &&
+      stage2.onlyOf(sentence, actedOn(said, at))
+    )
+      continue;
     // "… With thanks, Margaret": a closing, as a letter's; "… ? sorry": an apology for asking
     if (
       understood.kind === 'none' &&
@@ -437,6 +449,24 @@ export function joinSentences(
   );
   if (once.length === 1) return { kind: 'command', command: once[0]! };
   return { kind: 'compound', parts: once };
+}
+
+/** The devices the other sentences' commands act on (never a question's). */
+function actedOn(said: { understood: Understood }[], but: number): IntentEntity[] {
+  return said.flatMap((s, k) => {
+    if (k === but) return [];
+    const cmds =
+      s.understood.kind === 'command'
+        ? [s.understood.command]
+        : s.understood.kind === 'compound'
+          ? s.understood.parts
+          : [];
+    return cmds.flatMap((c) =>
+      !QUESTION_INTENTS.has(c.reading.intent) && c.reading.target?.kind === 'entities'
+        ? c.reading.target.entities
+        : [],
+    );
+  });
 }
 
 /** A sentence that tells: "the kitchen light is on", "I think I left …", "Sam said …". */
