@@ -6762,3 +6762,23 @@ describe('a statement beside a request that names only what it acts on is its re
     });
   });
 });
+
+describe("heldout91 and 92: a greeting that is a scene's name, and the vacuum sent out", () => {
+  it('"Good morning, I trust this message finds you well. Kindly open …" greets: no scene', () => {
+    expect(
+      read(
+        'Good morning, I trust this message finds you well. Kindly open the bedroom curtains so that the sun may come in. Many blessings.',
+      ),
+    ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Bedroom Curtains' } });
+    // the scene asked for by its own words, or greeted alone, still runs
+    expect(read('Good morning! Start the day.')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Good Morning' },
+    });
+  });
+  it('"send the vacuum out" starts it', () => {
+    expect(read('pause the kitchen speaker then send the vacuum out')).toMatchObject({
+      intent: 'HassMediaPause+HassVacuumStart',
+    });
+  });
+});

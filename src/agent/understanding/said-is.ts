@@ -383,6 +383,11 @@ export function saidIs(text: string): string {
         /\bget ((?:the|my|our) [a-z ]{2,30}?) (?:heating|warming up|boiling|brewing)\b/gi,
         'switch on $1',
       )
+      // "send the vacuum out", "send the robot out to clean": started ("send it back" docks it)
+      .replace(
+        /\bsend ((?:the|my|our) (?:[a-z]+ ){0,2}(?:vacuum|hoover|robot|roomba|cleaner)) out\b(?: to (?:clean|hoover|vacuum)(?: up)?)?/gi,
+        'start $1',
+      )
       // "could you maybe turn on the hallway light", "would you maybe be able to …": a hedge
       // of politeness, no doubt about the request
       .replace(/\b(you|u|ya) maybe\b/gi, '$1')

@@ -396,7 +396,10 @@ export function joinSentences(
       told.length = 0;
     }
     // "Good morning, dear. Would you …": a greeting, when another sentence is the request
-    if (tokenize(sentence).every((t) => GREETING.has(t))) greetings.push(understood);
+    // ("Good morning, I trust this message finds you well. Kindly open the curtains …": the
+    // greeting opening a sentence of courtesy too — the scene only when asked by its own words)
+    if (tokenize(sentence).every((t) => GREETING.has(t)) || greetingOnly(sentence, understood, said, at))
+      greetings.push(understood);
     // "That's rather bright. Could you take it down to half?": a feeling told of the thing
     // another sentence asks for is its reason
     else if (understood.kind === 'command' && declarative(sentence)) told.push(understood.command);
@@ -449,6 +452,37 @@ export function joinSentences(
   );
   if (once.length === 1) return { kind: 'command', command: once[0]! };
   return { kind: 'compound', parts: once };
+}
+
+/**
+ * A sentence that opens with a greeting which is a scene's name ("Good morning, I trust …"),
+ * read as that scene, beside another sentence that asks for an action: the greeting, no scene
+ * asked for — unless the sentence says so ("… good morning scene", "run …", "mode").
+ */
+function greetingOnly(
+  sentence: string,
+  understood: Understood,
+  said: { understood: Understood }[],
+  at: number,
+): boolean {
+  if (understood.kind !== 'command') return false;
+  const t = understood.command.reading.target;
+  if (t?.kind !== 'entities' || t.entities.length !== 1 || t.entities[0]!.domain !== 'scene') return false;
+  const words = tokenize(sentence);
+  const name = tokenize(t.entities[0]!.name);
+  if (!name.every((w, k) => words[k] === w && GREETING.has(w))) return false;
+  if (
+    words.some((w) =>
+      ['scene', 'mode', 'run', 'activate', 'start', 'set', 'put', 'turn', 'switch'].includes(w),
+    )
+  )
+    return false;
+  return said.some(
+    (s, k) =>
+      k !== at &&
+      (s.understood.kind === 'compound' ||
+        (s.understood.kind === 'command' && !QUESTION_INTENTS.has(s.understood.command.reading.intent))),
+  );
 }
 
 /** The devices the other sentences' commands act on (never a question's). */
