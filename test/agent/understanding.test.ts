@@ -6782,3 +6782,19 @@ describe("heldout91 and 92: a greeting that is a scene's name, and the vacuum se
     });
   });
 });
+
+describe('heldout92: thanks before a request, and a wait said "from now"', () => {
+  it('"Thank you for helping. Garage door, please close." closes it; "thanks for turning off the lights" tells', () => {
+    expect(read('Thank you for helping. Garage door, please close.')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read('thanks for turning off the lights').intent).toBeNull();
+  });
+  it('"10 minutes from now, kettle off."', () => {
+    expect(read('10 minutes from now, kettle off.')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kettle', delay_seconds: 600 },
+    });
+  });
+});

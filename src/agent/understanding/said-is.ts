@@ -383,6 +383,11 @@ export function saidIs(text: string): string {
         /\bget ((?:the|my|our) [a-z ]{2,30}?) (?:heating|warming up|boiling|brewing)\b/gi,
         'switch on $1',
       )
+      // "10 minutes from now, kettle off": in ten minutes
+      .replace(
+        /^(\W*)((?:[a-z0-9]+ ){1,3}?(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)) from now\b/i,
+        '$1in $2',
+      )
       // "send the vacuum out", "send the robot out to clean": started ("send it back" docks it)
       .replace(
         /\bsend ((?:the|my|our) (?:[a-z]+ ){0,2}(?:vacuum|hoover|robot|roomba|cleaner)) out\b(?: to (?:clean|hoover|vacuum)(?: up)?)?/gi,
