@@ -5,10 +5,13 @@
  * them are read by `dialectPhrases` (dialects.ts).
  */
 
+/** "pleeease", "pleaseee", "plsss": please, drawn out (as a word, and in whole messages). */
+export const DRAWN_OUT_PLEASE = String.raw`ple+a+s+e*|pl[sz]{2,}`;
+const DRAWN_OUT_WORD = new RegExp(`^(?:${DRAWN_OUT_PLEASE})$`);
+
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
-  // "pleeease", "pleaseee", "plsss": please, drawn out
-  if (/^(?:ple+a+s+e+|ple+a+s+e*|pl[sz]{2,})$/.test(t) && t !== 'please') return ['please'];
+  if (t !== 'please' && DRAWN_OUT_WORD.test(t)) return ['please'];
   return (
     SHORTHAND[t] ??
     DIALECT[t] ??

@@ -54,6 +54,7 @@ import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './spe
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace, windowCovering } from './targets.js';
 import { CENTRAL_HEATING } from './reader-words.js';
+import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
 import {
   alarmClock,
   unanswerable,
@@ -117,6 +118,8 @@ const CLOCK_AFTER = new Set([
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
  * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
  */
+const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'gi');
+
 /** "… and get …", "… and then turn …": a second request opened by its verb. */
 const SECOND_REQUEST =
   /\band\s+(?:then\s+|also\s+|please\s+)?(?:get|turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|set|dim|run|play)\s+(?:the|my|our|it|them|on|off|up|down)\b/i;
@@ -978,7 +981,7 @@ function spelledPlainly(text: string): string {
         (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
       )
       .replace(/\bwi['\u2019](?=\s)/gi, 'with')
-      .replace(/\b(?:ple+a+s+e+|pl[sz]{2,})\b/gi, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
+      .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
       .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
   );
 }
