@@ -9,7 +9,7 @@ import { IntentEngine, type IntentResult } from '../intents/engine.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
-import { criedApart, eventInRemark, hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
+import { eventInRemark, hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound } from './compound.js';
 import { sameTarget } from './same-commands.js';
 import { ownCondition } from './conditional.js';
@@ -32,8 +32,8 @@ import {
   ofASet,
 } from './guards.js';
 import { onCondition, vaguelyLater } from './unsure.js';
-import { orNotInHindi, saidIs } from './said-is.js';
-import { aboutAnAction, adviceOrChallenge, taggedQuestion, toldState } from './told.js';
+import { saidIs } from './said-is.js';
+import { aboutAnAction, adviceOrChallenge, toldState } from './told.js';
 import { NOUNS, QUESTION_WORDS } from './lexicon.js';
 import { areaWords, markPronounOne, placeWords, withoutPlaceParticles } from './one-as-device.js';
 import { askedAsRequest, HOME_WIDE } from './questions.js';
@@ -41,20 +41,13 @@ import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import {
-  joinSentences,
-  namesOnly,
-  sentencesMeant,
-  sentencesOf,
-  toldSentence,
-  withoutHeading,
-} from './sentences.js';
+import { joinSentences, namesOnly, sentencesMeant, sentencesOf, toldSentence } from './sentences.js';
+import { plainMessage } from './plain-message.js';
 import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
 import { FILLER_WORDS, LEXICON_WORDS } from './tagger.js';
 import { askWhich, calledByPlace, windowCovering } from './targets.js';
 import { CENTRAL_HEATING } from './reader-words.js';
-import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
 import {
   alarmClock,
   unanswerable,
@@ -114,38 +107,9 @@ const CLOCK_AFTER = new Set([
   'each',
 ]);
 
-/**
- * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
- * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
- */
-const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'gi');
-
 /** "… and get …", "… and then turn …": a second request opened by its verb. */
 const SECOND_REQUEST =
   /\band\s+(?:then\s+|also\s+|please\s+)?(?:get|turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|set|dim|run|play)\s+(?:the|my|our|it|them|on|off|up|down)\b/i;
-
-/** Words of when or whether, which a remark after "please" never holds. */
-const TIME_OR_CONDITION = new Set(
-  `when whenever if once after until till til before by at in on tomorrow tonight later unless
-   every each daily soon morning evening night afternoon while as`.split(/\s+/),
-);
-
-const CLOSING_PARTICLES = new Set([
-  'lah',
-  'leh',
-  'lor',
-  'hor',
-  'ah',
-  'sia',
-  'la',
-  'ar',
-  'wor',
-  'lei',
-  'ga',
-  'mah',
-  // ("is the office warm enough or", "… on or": Irish and British "or what", its "what" left off)
-  'or',
-]);
 
 export class Understanding {
   /** The second stage, over the current registry. */
@@ -187,17 +151,7 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
-    const whole = criedApart(
-      taggedQuestion(
-        orNotInHindi(
-          this.withoutClosingParticles(
-            this.withoutRemarkAfterPlease(
-              this.withoutClauseAside(withoutHeading(this.stage2, spelledPlainly(said))),
-            ),
-          ),
-        ),
-      ),
-    );
+    const whole = plainMessage(this.stage2, said);
     const split = sentencesOf(whole);
     const sentences = sentencesMeant(this.stage2, split);
     // (a sentence of surprise set aside, the one left is the message)
@@ -443,52 +397,6 @@ export class Understanding {
     )
       return { kind: 'none' };
     return single ?? { kind: 'none' };
-  }
-
-  /**
-   * "kitchen light on or not leh", "alex at home or not ah": a particle that closes a message
-   * only softens it — the words before it are read as said ("… or not" asks), its mark kept.
-   */
-  /**
-   * "turn on the desk lamp and the office heater pls exam szn 😭": words after the closing
-   * "please" that name nothing and ask nothing are a remark of their own, no comma written —
-   * never a time, a condition or a number ("… please when I'm home" keeps its "when").
-   */
-  /**
-   * "run good morning, even though it's nowt of the sort", "pause it while I make a brew": a
-   * clause of "even though" or of what the speaker does meanwhile, naming nothing of the home,
-   * takes nothing from the request before it (a time or a number keeps it: "while 11" is Yorkshire
-   * "until").
-   */
-  private withoutClauseAside(text: string): string {
-    const m =
-      /^(.*\S)\s*,?\s+((?:even though|although|though|even if|while|whilst) (?:i|we|im|it|its|you|he|she|they|the)\b[^.!?]*?)(\W*)$/i.exec(
-        text,
-      );
-    if (!m || /\d/.test(m[2]!) || !this.stage2.namesNothing(m[2]!)) return text;
-    // (what I do meanwhile may have a verb of its own: "while I make a brew")
-    const mine = /^(?:while|whilst) (?:i|we|im)\b/i.test(m[2]!);
-    if (!mine && this.stage2.hasAction(m[2]!)) return text;
-    return m[1]! + m[3]!;
-  }
-
-  private withoutRemarkAfterPlease(text: string): string {
-    const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,40}?)(\W*)$/i.exec(text);
-    if (!m || /\d/.test(m[2]!)) return text;
-    const tail = tokenize(m[2]!);
-    if (tail.length === 0 || tail.length > 5 || tail.some((t) => TIME_OR_CONDITION.has(t))) return text;
-    if (!this.stage2.isRemark(m[2]!) || !this.stage2.namesNothing(m[2]!) || this.stage2.hasAction(m[2]!))
-      return text;
-    return m[1]! + m[3]!;
-  }
-
-  private withoutClosingParticles(text: string): string {
-    const m = /^(.*\S)[\s,]+([a-z]+)(\W*)$/i.exec(text);
-    if (!m || !CLOSING_PARTICLES.has(m[2]!.toLowerCase()) || !this.stage2.namesNothing(m[2]!)) return text;
-    // ("turn on the lights or": a request cut off before its other thing — only a question
-    // closes on "or")
-    if (m[2]!.toLowerCase() === 'or' && !QUESTION_WORDS.has(tokenize(m[1]!)[0] ?? '')) return text;
-    return this.withoutClosingParticles(m[1]! + m[3]!);
   }
 
   /**
@@ -904,7 +812,6 @@ const ASKING_AFTER_WHEN = new Set(
 
 const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
 
-/** "leave the porch one": a device kept as it is — unless a state is said ("leave the light on"). */
 /**
  * "every night at half eleven lock the back door, the lads always forget": after a rule, a remark
  * that tells a habit — nothing that limits the rule (no "not", "only", "except", day or hour).
@@ -928,6 +835,7 @@ const RULE_LIMITS = new Set(
    thursday friday saturday sunday morning evening afternoon night tonight tomorrow today am pm`.split(/\s+/),
 );
 
+/** "leave the porch one": a device kept as it is — unless a state is said ("leave the light on"). */
 function leftAsItIs(tokens: string[]): boolean {
   return (
     tokens[0] === 'leave' &&
@@ -964,24 +872,3 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
-
-/**
- * Words as every check of the message reads them: "pleeease", "plsss" are please, drawn out;
- * Irish "is the kettle after being left on" is whether it is on.
- */
-function spelledPlainly(text: string): string {
-  return (
-    text
-      // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
-      // "off wi' t' lamp"
-      .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
-      .replace(/(^|\s)t['\u2019](?=\s)/gi, '$1the')
-      .replace(
-        /(^|\s)['\u2019](ere|alf|ow|ouse|eating|eater|ot)\b/gi,
-        (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
-      )
-      .replace(/\bwi['\u2019](?=\s)/gi, 'with')
-      .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
-      .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
-  );
-}

@@ -1,0 +1,125 @@
+/**
+ * The message as every later check reads it: its words spelled plainly, and the parts around the
+ * request that only colour it — a heading, a clause aside, a remark after "please", a closing
+ * particle — set aside. Each step keeps the text when it is unsure.
+ */
+import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
+import { tokenize } from '../intents/normalize.js';
+import { criedApart } from './clauses.js';
+import { QUESTION_WORDS } from './lexicon.js';
+import type { SecondStage } from './reader.js';
+import { orNotInHindi } from './said-is.js';
+import { withoutHeading } from './sentences.js';
+import { taggedQuestion } from './told.js';
+
+/** The whole message, plainly: what `Understanding.understand` reads. */
+export function plainMessage(stage2: SecondStage, said: string): string {
+  return criedApart(
+    taggedQuestion(
+      orNotInHindi(
+        withoutClosingParticles(
+          stage2,
+          withoutRemarkAfterPlease(
+            stage2,
+            withoutClauseAside(stage2, withoutHeading(stage2, spelledPlainly(said))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'gi');
+
+/**
+ * Words as every check of the message reads them: "pleeease", "plsss" are please, drawn out;
+ * Irish "is the kettle after being left on" is whether it is on.
+ */
+function spelledPlainly(text: string): string {
+  return (
+    text
+      // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
+      // "off wi' t' lamp"
+      .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
+      .replace(/(^|\s)t['\u2019](?=\s)/gi, '$1the')
+      .replace(
+        /(^|\s)['\u2019](ere|alf|ow|ouse|eating|eater|ot)\b/gi,
+        (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
+      )
+      .replace(/\bwi['\u2019](?=\s)/gi, 'with')
+      .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
+      .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
+  );
+}
+
+/**
+ * "run good morning, even though it's nowt of the sort", "pause it while I make a brew": a
+ * clause of "even though" or of what the speaker does meanwhile, naming nothing of the home,
+ * takes nothing from the request before it (a time or a number keeps it: "while 11" is Yorkshire
+ * "until").
+ */
+function withoutClauseAside(stage2: SecondStage, text: string): string {
+  const m =
+    /^(.*\S)\s*,?\s+((?:even though|although|though|even if|while|whilst) (?:i|we|im|it|its|you|he|she|they|the)\b[^.!?]*?)(\W*)$/i.exec(
+      text,
+    );
+  if (!m || /\d/.test(m[2]!) || !stage2.namesNothing(m[2]!)) return text;
+  // (what I do meanwhile may have a verb of its own: "while I make a brew")
+  const mine = /^(?:while|whilst) (?:i|we|im)\b/i.test(m[2]!);
+  if (!mine && stage2.hasAction(m[2]!)) return text;
+  return m[1]! + m[3]!;
+}
+
+/** Words of when or whether, which a remark after "please" never holds. */
+const TIME_OR_CONDITION = new Set(
+  `when whenever if once after until till til before by at in on tomorrow tonight later unless
+   every each daily soon morning evening night afternoon while as`.split(/\s+/),
+);
+
+/**
+ * "turn on the desk lamp and the office heater pls exam szn 😭": words after the closing
+ * "please" that name nothing and ask nothing are a remark of their own, no comma written —
+ * never a time, a condition or a number ("… please when I'm home" keeps its "when").
+ */
+function withoutRemarkAfterPlease(stage2: SecondStage, text: string): string {
+  const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,40}?)(\W*)$/i.exec(text);
+  if (!m || /\d/.test(m[2]!)) return text;
+  const tail = tokenize(m[2]!);
+  if (tail.length === 0 || tail.length > 5 || tail.some((t) => TIME_OR_CONDITION.has(t))) return text;
+  if (!stage2.isRemark(m[2]!) || !stage2.namesNothing(m[2]!) || stage2.hasAction(m[2]!)) return text;
+  return m[1]! + m[3]!;
+}
+
+/**
+ * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften
+ * it ("meh" doubts, so it stays; "quick", "na" and the like belong to the words before them).
+ */
+const CLOSING_PARTICLES = new Set([
+  'lah',
+  'leh',
+  'lor',
+  'hor',
+  'ah',
+  'sia',
+  'la',
+  'ar',
+  'wor',
+  'lei',
+  'ga',
+  'mah',
+  // ("is the office warm enough or", "… on or": Irish and British "or what", its "what" left off)
+  'or',
+]);
+
+/**
+ * "kitchen light on or not leh", "alex at home or not ah": a particle that closes a message
+ * only softens it — the words before it are read as said ("… or not" asks), its mark kept.
+ */
+function withoutClosingParticles(stage2: SecondStage, text: string): string {
+  const m = /^(.*\S)[\s,]+([a-z]+)(\W*)$/i.exec(text);
+  if (!m || !CLOSING_PARTICLES.has(m[2]!.toLowerCase()) || !stage2.namesNothing(m[2]!)) return text;
+  // ("turn on the lights or": a request cut off before its other thing — only a question
+  // closes on "or")
+  if (m[2]!.toLowerCase() === 'or' && !QUESTION_WORDS.has(tokenize(m[1]!)[0] ?? '')) return text;
+  return withoutClosingParticles(stage2, m[1]! + m[3]!);
+}
