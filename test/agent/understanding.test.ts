@@ -6798,3 +6798,56 @@ describe('heldout92: thanks before a request, and a wait said "from now"', () =>
     });
   });
 });
+
+describe('formal letters, a reason told of tonight, "at home" after a state', () => {
+  it('a formal request between greetings and closings is the request', () => {
+    expect(
+      read('Good day. Would you please switch off the Christmas tree in the lounge. Thank you in advance.'),
+    ).toMatchObject({ intent: 'HassTurnOff', slots: { name: 'Christmas Tree' } });
+    expect(
+      read(
+        'Good evening. With respect, I ask that the bedside lamp be switched on. Thank you. Kind regards.',
+      ),
+    ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Bedside Lamp' } });
+    expect(read('May I please ask that you start the robot vacuum')).toMatchObject({
+      intent: 'HassVacuumStart',
+    });
+    expect(read('May I enquire as to the current temperature in the office?')).toMatchObject({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Office' },
+    });
+    expect(read('Kindly close the lounge blinds and thereafter switch on the floor lamp.')).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOn',
+      slots: { '1.name': 'Living Room Blinds', '2.name': 'Floor Lamp' },
+    });
+  });
+  it('"because it is chilly tonight" is why, now; "as soon as it is dark" still waits', () => {
+    expect(read('set the thermostat to 22 because it is cold tonight')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 22 },
+    });
+    expect(read('turn on the porch light as it is dark tonight')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+    expect(read('turn on the porch light as soon as it is dark').intent).toBeNull();
+    expect(read('set the thermostat to 22 degrees tonight').intent).toBeNull();
+  });
+  it('"at home" after a state is the whole house; "is sam at home" still asks of Sam', () => {
+    expect(read('any doors unlocked at home?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'lock', state: 'unlocked' },
+    });
+    expect(read('are the lights on at home')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'light', state: 'on' },
+    });
+    expect(read('is sam at home')).toMatchObject({ slots: { name: 'Sam', state: 'home' } });
+  });
+  it('"we are all leaving" after a lock tells of us: no lock of every door in the room', () => {
+    expect(read('lock the front door, as we are all leaving')).toEqual(
+      expect.objectContaining({ intent: 'HassTurnOn', slots: { name: 'Front Door' } }),
+    );
+    expect(read('we all are', null, ['lock the front door']).intent).toBeNull();
+  });
+});

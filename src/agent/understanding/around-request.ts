@@ -127,7 +127,10 @@ export function withReason(
           ((!purpose || !clockTime(tail, k)) && /\d/.test(t)) ||
           // ("… i'm done for today", "… i forgot it on since morning": a span or a past of the
           // speaker's, no time to act)
-          (!purpose && NOT_A_REASON.has(t) && !['for', 'since'].includes(tail[k - 1] ?? '')) ||
+          (!purpose &&
+            NOT_A_REASON.has(t) &&
+            !['for', 'since'].includes(tail[k - 1] ?? '') &&
+            !stateOfTheTime(tail, k)) ||
           (ACTION_VERBS.has(t) && !othersDo && !(tail[k + 1] ?? '').endsWith('ing')),
       ) ||
       (!purpose && sunEvent(tail))
@@ -530,4 +533,33 @@ export function ownGoing(stage2: SecondStage, tokens: string[]): boolean {
   if (v < 0) return false;
   const rest = tokens.filter((t, i) => !(i > v && THE_WAY.has(t)) && !NEGATIONS.has(t)).join(' ');
   return stage2.cuesOf(rest).length === 0 && !stage2.namesDevice(rest) && !/\d/.test(rest);
+}
+
+/** Words that open a reason as a cause ("because it is chilly tonight"). */
+const CAUSES = new Set(['because', 'cos', 'coz', 'cause', 'since', 'as']);
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'its', 'feels', 'looks', 'seems']);
+/** Words before a time word that make it a time to act, not the time a state is told of. */
+const TIME_TO_ACT = new Set([
+  'by',
+  'until',
+  'till',
+  'at',
+  'before',
+  'after',
+  'when',
+  'gets',
+  'get',
+  'getting',
+  'goes',
+]);
+
+/**
+ * "… because it is chilly tonight", "… as it's dark this evening": in a reason opened by its
+ * cause, a time or "dark" after "is" is the time the state is told of — no time to act ("… as
+ * soon as it's dark", "… because it gets dark at 5" keep theirs).
+ */
+function stateOfTheTime(tail: string[], k: number): boolean {
+  if (!CAUSES.has(tail[0]!) || tail[1] === 'soon') return false;
+  const copula = tail.findIndex((w) => COPULAS.has(w));
+  return copula > 0 && copula < k && !tail.slice(0, k).some((w) => TIME_TO_ACT.has(w));
 }

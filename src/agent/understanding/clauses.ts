@@ -42,7 +42,7 @@ export function sunEvent(tokens: string[]): boolean {
 export const SPANS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'night']);
 /** The words of a greeting said before a request. */
 export const GREETING = new Set(
-  'good morning mornin afternoon evening evenin night nite nighty hi hello hey hiya howdy gday there dear love all everyone folks guys lads house'.split(
+  'good morning mornin afternoon evening evenin night nite nighty hi hello hey hiya howdy gday day greetings yo mate assistant there dear love all everyone folks guys lads house'.split(
     ' ',
   ),
 );

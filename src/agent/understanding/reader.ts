@@ -154,6 +154,14 @@ export class SecondStage {
     // "turn off the lights in the dining room": a place the home does not have is never the
     // whole home
     if (items.some((i) => i.t === 'unknown' && unknownPlace(tokens, i.start))) return undefined;
+    // ("lock the front door, as we are all leaving": "we … all" tells of us — no follow-up
+    // on every lock of the last turn's room)
+    if (
+      ctx.referent &&
+      raw.some((t) => DOER.has(t)) &&
+      items.every((i) => !['cue', 'name', 'area', 'floor', 'number', 'state'].includes(i.t))
+    )
+      return undefined;
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
     if (
       items.some((i) => i.t === 'unknown') &&

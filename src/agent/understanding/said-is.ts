@@ -39,7 +39,18 @@ export function saidIs(text: string): string {
             ? clause
             : '',
       )
+      // "With respect, I ask that …", "respectfully, could you …": courtesy opening a request
+      .replace(
+        /(^\W*|[.!]\s+)(?:with (?:all )?(?:due )?respect|respectfully|if i may|if you please)\s*,\s*/gi,
+        '$1',
+      )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "any doors unlocked at home?", "is the heat on at home": after a device's state, "at home"
+      // is the whole house, not someone being in ("is sam at home" keeps it)
+      .replace(
+        /\b(on|off|open|opened|closed|shut|locked|unlocked|running|left on|left open) (?:(?:back )?at home|at the house)\b/gi,
+        '$1 in the house',
+      )
       // "we're fixin to leave", "I'm about to head out": leaving now, as "we're leaving" says it
       // ("we're going to leave the lights on" leaves something: kept)
       .replace(
@@ -203,6 +214,17 @@ export function saidIs(text: string): string {
       .replace(
         /^(\W*)(?:(?:may|can|could|might) (?:i|we)|i (?:want|wanna|need|would like|wish) to|i'?d like to|let me) know\b(?! (?:when|once|whenever|if (?:anyone|someone|somebody)|as soon)\b)/i,
         '$1tell me',
+      )
+      // "may I enquire as to the temperature in the office": asked, as "tell me"
+      .replace(
+        /^(\W*)(?:(?:may|can|could|might) (?:i|we)|i'?d like to|i would like to) (?:please )?(?:enquire|inquire|ask) (?:as to|about|after|regarding)\b/i,
+        '$1tell me',
+      )
+      // "I ask that the bedside lamp be switched on", "may I ask that you start the vacuum": a
+      // request, as "I request that" says it
+      .replace(
+        /(^\W*|\b)(?:(?:may|can|could|might) (?:i|we) (?:please )?|(?:i|we) (?:would )?)(?:ask|beg) that\b/gi,
+        '$1I request that',
       )
       // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
       .replace(
