@@ -6851,3 +6851,44 @@ describe('formal letters, a reason told of tonight, "at home" after a state', ()
     expect(read('we all are', null, ['lock the front door']).intent).toBeNull();
   });
 });
+
+describe('a heading that says when, "more than that", "I\'m frozen", a boss addressed', () => {
+  it('"at 7am: porch light off" waits for 7am — a heading of time is never dropped to act now', () => {
+    expect(read('at 7am: porch light off')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light', at: '07:00' },
+    });
+    expect(read('7am: porch light off').intent).toBeNull();
+    expect(read('HOUSE NOTE: turn off the lights')).toMatchObject({ intent: 'HassTurnOff' });
+  });
+  it('"Every weekday 8:45am: office heater on" is a rule at 08:45; "Tomorrow 6am, …" a timer', () => {
+    const rule = u.understand('Every weekday 8:45am: office heater on', null, { touched: 0 });
+    expect(rule).toMatchObject({ kind: 'rule', rule: { trigger: { type: 'time', at: '08:45' } } });
+    expect(u.understand('Tomorrow 6am, coffee machine on.', null, { touched: 0 })).toMatchObject({
+      kind: 'command',
+      command: { when: { at: '06:00', tomorrow: true } },
+    });
+  });
+  it('"more than that", "further" after a step: the step again', () => {
+    expect(read('more than that', null, ['turn the telly down'])).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { name: 'Living Room TV', volume_step: 'down' },
+    });
+    expect(read('further', null, ['turn the telly down'])).toMatchObject({
+      slots: { volume_step: 'down' },
+    });
+  });
+  it('"I\'m frozen sat here" asks for warmth; "the tv is frozen" does not', () => {
+    expect(read("I'm frozen sat here", 'Living Room')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Living Room', temperature_step: 'up' },
+    });
+    expect(read('the tv is frozen', 'Living Room').intent).toBeNull();
+  });
+  it('"put the porch light on boss"', () => {
+    expect(read('put the porch light on boss')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+  });
+});

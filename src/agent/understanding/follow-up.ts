@@ -163,7 +163,18 @@ const SWITCHED_ON_STEP: Record<string, { intent: string; step: string }> = {
  * other way, on the same devices; after a level set, a step up (or down) from it.
  */
 
-export function moreOfTheSame(tokens: string[], ref: Referent): Reading | undefined {
+export function moreOfTheSame(said: string[], ref: Referent): Reading | undefined {
+  // ("more than that", "less than before", "further": the same, said with more words)
+  const tokens = said
+    .map((t) => (t === 'further' || t === 'farther' ? 'more' : t))
+    .filter(
+      (t, i, all) =>
+        !(
+          ['than', 'that', 'this', 'before'].includes(t) &&
+          all.slice(0, i).some((w) => w === 'more' || w === 'less') &&
+          (t === 'than' || all[i - 1] === 'than')
+        ),
+    );
   if (tokens.length === 0 || !tokens.every((t) => MORE_WORDS.has(t))) return undefined;
   const more = tokens.includes('more');
   if (more === tokens.includes('less')) return undefined;

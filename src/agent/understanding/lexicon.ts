@@ -545,7 +545,7 @@ export const FILLERS = new Set(
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall
    knock same na fully lol lmao haha hehe shh shush even far together exactly precisely exact
-   alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude
+   alexa google siri hearth computer yo anywhere somewhere mate pal buddy hun darling dude boss chief guv bruv
    leave left leaving bed out heading
    turn turned switch switched set send get have bring time
    ${PARTICLES}`

@@ -45,6 +45,13 @@ export function saidIs(text: string): string {
         '$1',
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "I'm frozen" (the speaker, not a screen that has hung), "freezing sat here": how one is
+      // where one sits
+      .replace(
+        /\b(i'?m|i am|we'?re|we are) ((?:absolutely |totally |so |proper |bloody |just )?)frozen\b/gi,
+        '$1 $2freezing',
+      )
+      .replace(/\b(?:sat|sitting) (?:in |over |right )?here\b/gi, 'in here')
       // "any doors unlocked at home?", "is the heat on at home": after a device's state, "at home"
       // is the whole house, not someone being in ("is sam at home" keeps it)
       .replace(

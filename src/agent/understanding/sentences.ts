@@ -266,12 +266,18 @@ function remarkBeside(stage2: SecondStage, sentence: string): boolean {
 export function withoutHeading(stage2: SecondStage, text: string): string {
   const m = /^([^:]{2,80}?[a-z)]):\s+(\S.*)$/is.exec(text);
   if (!m || !stage2.namesNothing(m[1]!)) return text;
+  // ("at 7am: porch light off", "Every weekday 8:45am: office heater on": a heading that says
+  // when is the request's time, read as if said with a comma — never dropped to act now)
+  if (WHEN_IN_HEADING.test(m[1]!)) return `${m[1]!}, ${m[2]!}`;
   if (!stage2.hasAction(m[1]!)) return m[2]!;
   const rule =
     /\b(rules?|routines?|automations?|schedules?)\b/i.test(m[1]!) &&
     /^(every|each|when|whenever|daily|weekdays?|weekends?|on|at|if)\b/i.test(m[2]!);
   return rule ? m[2]! : text;
 }
+
+const WHEN_IN_HEADING =
+  /\d|\b(?:am|pm|noon|midday|midnight|tomorrow|tonight|today|morning|evening|afternoon|night|nights|every|each|daily|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|sunset|sunrise|dusk|dawn|later|in|at|after|before|until|till|when|whenever|once)\b/i;
 
 /** Words of a closing: "With thanks, Margaret", "Much obliged", "love you all x", "Kind regards". */
 const SIGN_OFF_WORDS = new Set(

@@ -37,6 +37,11 @@ const UNIT_SECONDS: Record<string, number> = {
 export function markClockTimes(text: string): string {
   return (
     text
+      // "8:45am": the hour and its half of the day apart, before the clock time is read
+      .replace(
+        /\b(([01]?\d|2[0-3]):[0-5]\d)([ap])\.?m\b\.?/gi,
+        (_, t: string, _h: string, ap: string) => `${t} ${ap.toLowerCase()}m`,
+      )
       // "back door lock 22:00", "lock the back door 06:15": a clock time that ends a command,
       // its "at" left out (never after a word that says what the time is of: "to", "until", …)
       .replace(
@@ -50,6 +55,11 @@ export function markClockTimes(text: string): string {
       .replace(
         /\b(tomorrow|tonight|morning|evening|night|day|daily|weekday|weekdays|weeknight|weeknights)\s+([01]?\d|2[0-3])[.:h]([0-5]\d)\b/gi,
         '$1 at $2h$3',
+      )
+      // "every weekday 7am kettle on", "tomorrow 6 am coffee machine on": the "at" left out
+      .replace(
+        /\b(tomorrow|tonight|morning|evening|night|day|daily|weekdays?|weeknights?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\s+(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b/gi,
+        (_, d: string, t: string, ap: string) => `${d} at ${t} ${ap.toLowerCase()}m`,
       )
       .replace(
         /\b(\d{1,2}(?:h\d{2})?)\s*([ap])\.?m\b\.?/gi,
