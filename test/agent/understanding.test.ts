@@ -6892,3 +6892,29 @@ describe('a heading that says when, "more than that", "I\'m frozen", a boss addr
     });
   });
 });
+
+describe('a place after the comma, the hoover sent back after another part, a call as the reason', () => {
+  it('"turn on the lights, in the kitchen" is the kitchen\'s lights only — never every light', () => {
+    expect(read('turn on the lights, in the kitchen')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { domain: 'light', area: 'Kitchen' },
+    });
+    expect(read('lights off, upstairs please')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { domain: 'light', floor: 'Upper Floor' },
+    });
+    expect(read('turn off the kitchen light, the porch light').intent).toBe('HassTurnOff+HassTurnOff');
+  });
+  it('"turn off the porch light and send the hoover back": the vacuum docks', () => {
+    expect(read('turn off the porch light and send the hoover back')).toMatchObject({
+      intent: 'HassTurnOff+HassVacuumReturnToBase',
+      slots: { '1.name': 'Porch Light', '2.name': 'Robot Vacuum' },
+    });
+  });
+  it('"Please pause kitchen speaker – on a call"', () => {
+    expect(read('Please pause kitchen speaker – on a call')).toMatchObject({
+      intent: 'HassMediaPause',
+      slots: { name: 'Kitchen Speaker' },
+    });
+  });
+});

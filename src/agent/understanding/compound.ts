@@ -117,6 +117,13 @@ export function compound(
   // ("switch off the kettle the coffee machine and the kitchen speaker": a list, its commas unsaid)
   const said =
     !text.includes(',') && /\band\b/i.test(text) ? (reader.stage2.listedWithoutCommas(text) ?? text) : text;
+  // ("turn on the lights, in the kitchen": where, said after a request that named no place —
+  // one command there, never every light and then the kitchen's)
+  const placed = placeAfterComma(reader, said);
+  if (placed) {
+    const u = reader.single(tokenize(placed), area, referent);
+    if (u?.kind === 'command') return u;
+  }
   let segments = said
     .split(PARTS_SPLIT)
     .map((s) => s.trim())
@@ -637,3 +644,32 @@ const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear
 
 /** Sounds of thinking that open a part without taking anything back: "um", "erm". */
 const HESITATIONS = new Set(['um', 'umm', 'erm', 'uh', 'uhh', 'hmm', 'ah', 'oh']);
+
+/**
+ * "turn on the lights, in the kitchen", "lights off, upstairs please": a place alone after the
+ * last comma, when the words before it name no place and no "all", is where the request is —
+ * the request said again with it. Undefined when it is anything else.
+ */
+function placeAfterComma(reader: RequestReader, text: string): string | undefined {
+  const m =
+    /^(.*\S)\s*,\s*((?:(?:in|on|at|for|of) )?(?:the |my |our )?[a-z ]{2,30}?)(?:\s+(?:please|pls|thanks))?(\W*)$/i.exec(
+      text,
+    );
+  if (!m || m[1]!.includes(',')) return undefined;
+  const [head, where] = [m[1]!, m[2]!];
+  if (!reader.stage2.namesPlace(where) || reader.stage2.namesPlace(head)) return undefined;
+  if (
+    !reader.stage2.namesNothing(
+      where
+        .replace(/\b(?:in|on|at|for|of|the|my|our)\b/gi, ' ')
+        .replace(/\S+/g, (w) => (reader.stage2.namesPlace(w) ? '' : w)),
+    )
+  )
+    return undefined;
+  if (
+    reader.stage2.hasAction(where) ||
+    tokenize(head).some((t) => ['all', 'every', 'everywhere', 'each', 'whole'].includes(t))
+  )
+    return undefined;
+  return `${head} ${where}${m[3]!}`;
+}

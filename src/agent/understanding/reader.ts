@@ -667,6 +667,8 @@ export class SecondStage {
       ctx.referent &&
       !told &&
       cues.length === 0 &&
+      // ("… and send the hoover back": where a vacuum is sent is an action of its own)
+      !cueSet.has('dock') &&
       !(cueSet.has('start') && ['get', 'set', 'keep'].includes(tokens[0] ?? '')) &&
       numbers.length === 0 &&
       (followPhrase || !question || placeAsked)

@@ -44,6 +44,11 @@ export function saidIs(text: string): string {
         /(^\W*|[.!]\s+)(?:with (?:all )?(?:due )?respect|respectfully|if i may|if you please)\s*,\s*/gi,
         '$1',
       )
+      // "pause kitchen speaker – on a call", "…, in a meeting": a reason, its "I'm" left out
+      .replace(
+        /(?:\s*[,;\u2013\u2014]|\s+-)\s*(?:on|in) (?:a|an|the) (?:(?:work |video |conference |zoom |teams )?call|phone|meeting|zoom|teams call)\b/gi,
+        (m: string) => `, I'm ${m.replace(/^[\s,;\u2013\u2014-]+/, '')}`,
+      )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
       // "I'm frozen" (the speaker, not a screen that has hung), "freezing sat here": how one is
       // where one sits
