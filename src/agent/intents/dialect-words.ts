@@ -35,6 +35,8 @@ const AFRIKAANS: Record<string, string[]> = {
   ligte: ['lights'],
   asseblief: ['please'],
   dankie: ['thanks'],
+  // Welsh "diolch" (thanks), "diolch yn fawr" said with it
+  diolch: ['thanks'],
   baie: ['very'],
   ons: ['we'],
   gaan: ['going'],

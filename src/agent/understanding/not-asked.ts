@@ -39,8 +39,21 @@ export function notAskedOfAgent(stage2: SecondStage, tokens: string[]): boolean 
     leftOut(tokens) ||
     ownedToldOf(stage2, said) ||
     someoneElseMadeSure(stage2, said) ||
-    habitTold(stage2, tokens)
+    habitTold(stage2, tokens) ||
+    messageFor(stage2, tokens)
   );
+}
+
+/**
+ * "tell alex im on my way home", "let sam know dinner's ready", "text mum the back door is
+ * open": a message for someone of the household — nothing this agent sends, and no question
+ * ("tell me if …" asks the agent).
+ */
+function messageFor(stage2: SecondStage, tokens: string[]): boolean {
+  const k = tokens[0] === 'please' || tokens[0] === 'pls' ? 1 : 0;
+  if (!['tell', 'let', 'text', 'message', 'remind', 'ask', 'warn'].includes(tokens[k] ?? '')) return false;
+  const who = tokens[k + 1] === 'the' ? tokens[k + 2] : tokens[k + 1];
+  return !!who && someoneElse(stage2, who);
 }
 
 /** Whether a word names someone of the household other than the asker: "mum", "sam", "they". */

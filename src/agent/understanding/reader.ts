@@ -343,10 +343,19 @@ export class SecondStage {
     return tokens.slice(0, cut);
   }
 
-  /** Whether the word is the name of a person of the home ("sam", "alex"). */
+  /**
+   * Whether the word is the name of a person of the home ("sam", "alex"), or that name with the
+   * "'s" typed without its apostrophe ("sams coming") when the word is nothing else.
+   */
   personNamed(word: string): boolean {
-    const ents = this.index.byWord.get(word);
-    return !!ents && ents.length > 0 && ents.every((e) => e.domain === 'person');
+    const of = (w: string) => {
+      const ents = this.index.byWord.get(w);
+      return !!ents && ents.length > 0 && ents.every((e) => e.domain === 'person');
+    };
+    return (
+      of(word) ||
+      (word.length > 3 && word.endsWith('s') && !this.index.byWord.has(word) && of(word.slice(0, -1)))
+    );
   }
 
   /** Whether the words name a device: a device's name or a kind of device (not a scene or person). */

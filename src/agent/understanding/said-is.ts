@@ -238,6 +238,11 @@ export function saidIs(text: string): string {
         /(^\W*|\b)(?:(?:may|can|could|might) (?:i|we) (?:please )?|(?:i|we) (?:would )?)(?:ask|beg) that\b/gi,
         '$1I request that',
       )
+      // "what is the current reading on the outside temperature sensor": the sensor's reading
+      .replace(
+        /^(\W*(?:what(?:'?s| is| does)|tell me|show me|give me)) (?:the )?(?:current |latest |present )?(?:reading|value|level|number) (?:on|of|from) (?=(?:the|my|our) )/i,
+        '$1 ',
+      )
       // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
       .replace(
         /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
@@ -246,7 +251,7 @@ export function saidIs(text: string): string {
       // "… just in off a 12hr shift", "curtains shut im on nights": one's work shift told
       .replace(
         // ("set the thermostat to 18 on nights": a schedule — "on nights" only with who is on them)
-        /(?:^\W*|[,;\s]+)(?:(?:i'?m |im |i am |we'?re |just )*(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|(?:i'?m |im |i am |just )*(?:in |back |home )from (?:nights|lates|earlies)|(?:i'?m|im|i am|we'?re|were|he'?s|she'?s|i'?ve been) (?:just )?on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
+        /(?:^\W*|[,;\s]+)(?:(?:i'?m |im |i am |we'?re |just )*(?:in |back |home )?(?:off|from) (?:a|my|the|our) [a-z0-9 ]{0,16}?shift|(?:i'?m |im |i am |just )*(?:in |back |home )from (?:nights|lates|earlies)|(?:(?:i'?m |im |i am |just )+(?:in |back |home )?|(?:in |back |home ))off (?:nights|lates|earlies|the night shift|night shift|nightshift)|(?:i'?m|im|i am|we'?re|were|he'?s|she'?s|i'?ve been) (?:just )?on (?:nights|lates|earlies|days|night shift|the night shift|shift))\b[^,.!?;]*/gi,
         '',
       )
       // "it's doing nowt but wasting electric": the thing's idleness told; "for once"

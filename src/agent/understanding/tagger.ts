@@ -36,6 +36,11 @@ export type Item =
   | { t: 'unknown'; word: string; start: number; end: number };
 
 /** Verbs the lexicon reads as fillers that take a way after their object: "put the blinds down". */
+/** Times of day, which alone are never part of a name. */
+const TIMES_OF_DAY = new Set(
+  'night nights morning mornings evening evenings afternoon afternoons day days tonight'.split(' '),
+);
+
 const PUTTING = new Set([
   'turn',
   'put',
@@ -161,6 +166,14 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
     index.walkPartial(tokens, i, (end, e) => {
       const v = e.value as NameValue;
       if (end - i === 1 && (NOUNS[tokens[i]!] || STATE_QUESTION[tokens[i]!])) return;
+      // ("just in off nights", "nights off": a time of day alone is when, never the "night" of
+      // "night light" — only a scene's, "morning routine please")
+      if (end - i === 1 && TIMES_OF_DAY.has(tokens[i]!)) {
+        const scenes = v.entities.filter((x) => x.domain === 'scene');
+        if (scenes.length === 0) return;
+        offer(end, LEX_PRIORITY.partial, { t: 'name', v: { ...v, entities: scenes }, start: i, end });
+        return;
+      }
       offer(end, LEX_PRIORITY.partial, { t: 'name', v, start: i, end });
     });
     const num = readNumber(tokens, i);
