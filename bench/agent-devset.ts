@@ -120,6 +120,7 @@ const ALL = [
   'heldout91',
   'heldout92',
   'heldout94',
+  'heldout95',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
