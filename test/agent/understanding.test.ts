@@ -6957,3 +6957,38 @@ describe('heldout94: a night shift told, a message for someone, a reading asked,
     });
   });
 });
+
+describe('heldout95: voice slips on a name, "our room", a wait written short, "really dim" wanted', () => {
+  it('a first consonant heard voiced or voiceless, a non-rhotic "r": "kitchen van", "flaw lamp"', () => {
+    expect(read('switch the kitchen van off its so loud')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Fan' },
+    });
+    expect(read('turn on the flaw lamp')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Floor Lamp' },
+    });
+  });
+  it('"our room" is the one bedroom; said to a room\'s satellite, "my room" is that room', () => {
+    expect(read('turn the bedside lamp on and close the curtains in our room')).toMatchObject({
+      intent: 'HassTurnOn+HassTurnOff',
+      slots: { '1.name': 'Bedside Lamp', '2.name': 'Bedroom Curtains' },
+    });
+    expect(read('turn off all the lights in my room', 'Living Room')).toMatchObject({
+      slots: { domain: 'light', area: 'Living Room' },
+    });
+  });
+  it('"in 90s", "in 10mins", "in 2h"', () => {
+    expect(read('kitchen fan off in 90s')).toMatchObject({
+      slots: { name: 'Kitchen Fan', delay_seconds: 90 },
+    });
+    expect(read('kitchen fan off in 2h')).toMatchObject({ slots: { delay_seconds: 7200 } });
+  });
+  it('"make the bedside lamp really dim" dims it — never brighter; "it\'s really dim in here" still asks for light', () => {
+    expect(read('make the bedside lamp really dim')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness_step: 'down' },
+    });
+    expect(read("it's really dim in here", 'Office')).toMatchObject({ slots: { brightness_step: 'up' } });
+  });
+});

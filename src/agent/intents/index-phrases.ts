@@ -104,6 +104,18 @@ export class RegistryIndex {
         for (const w of tokenize(n)) this.placeWords.add(w);
       }
     }
+    // "close the curtains in our room": with one bedroom, "our room" and "my room" are it (with
+    // several, whose room is not known — none of them)
+    const bedrooms = registry.areas.filter((a) => /\bbed ?room\b/i.test(a.name));
+    if (bedrooms.length === 1)
+      for (const n of ['my room', 'our room', 'my bedroom', 'our bedroom'])
+        if (!this.placeNames.has(n)) {
+          this.addPhrase(n, {
+            list: 'area',
+            value: { kind: 'area', area: bedrooms[0]! } satisfies AreaValue,
+          });
+          this.placeNames.add(n);
+        }
 
     const byPhrase = new Map<string, IntentEntity[]>();
     for (const e of registry.entities) {

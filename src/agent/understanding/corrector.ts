@@ -104,7 +104,23 @@ export class Corrector {
     if (t.length < 3 || this.known(t) || /\d/.test(t) || NEGATIONS.has(t)) return undefined;
     const found = new Set<string>();
     const consider = (w: string) => {
-      if (w === t || !w.startsWith(t[0]!)) return;
+      if (w === t) return;
+      // ("the kitchen van": a first consonant heard voiced for voiceless, or the other way)
+      if (!w.startsWith(t[0]!)) {
+        if (w.length === t.length && VOICING[w[0]!] === t[0] && heardKey(w.slice(1)) === heardKey(t.slice(1)))
+          found.add(w);
+        return;
+      }
+      // ("the flaw lamp": a non-rhotic "r" left unwritten)
+      if (
+        Math.abs(w.length - t.length) <= 1 &&
+        w.includes('r') &&
+        !t.includes('r') &&
+        soundKey(w.replace(/r(?![aeiouy])/g, '')) === soundKey(t)
+      ) {
+        found.add(w);
+        return;
+      }
       const max = t.length <= 4 ? 1 : 2;
       // (or heard for it on a noisy line: "the bag door" is the back door)
       if (
@@ -286,6 +302,20 @@ const NUMBER_SOUNDS: Record<string, string[]> = {
   '8': ['eight', 'ate'],
 };
 const UNITS = new Set(['percent', '%', 'degrees', 'degree', 'minutes', 'minute', 'hours', 'hour', 'seconds']);
+
+/** Consonants a recogniser hears for each other, voiced and voiceless. */
+const VOICING: Record<string, string> = {
+  f: 'v',
+  v: 'f',
+  p: 'b',
+  b: 'p',
+  t: 'd',
+  d: 't',
+  k: 'g',
+  g: 'k',
+  s: 'z',
+  z: 's',
+};
 
 /** Verbs a voice transcript spells by their sound ("paws the telly", "clos the blinds"). */
 const HEARD_VERBS = new Set(['pause', 'close', 'unlock', 'switch']);

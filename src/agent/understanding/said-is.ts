@@ -50,6 +50,12 @@ export function saidIs(text: string): string {
         (m: string) => `, I'm ${m.replace(/^[\s,;\u2013\u2014-]+/, '')}`,
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint
+      // of it ("it's really dim in here" still asks for light)
+      .replace(
+        /\b(make|get|have|keep|set|turn) ((?:(?!(?:is|its|getting|was)\b)[a-z]+ ){1,4}?)(?:a bit|a little|too|so|very|rather|quite|pretty|really|awfully|terribly|dead|super|nice and|extra|real) dim\b/gi,
+        '$1 $2dim',
+      )
       // "I'm frozen" (the speaker, not a screen that has hung), "freezing sat here": how one is
       // where one sits
       .replace(

@@ -201,8 +201,11 @@ export class Understanding {
     }
     this.questionMark = /\?\s*$/.test(text);
     this.said = text;
+    // ("turn off the lights in my room" said to the living room's satellite: the room it is
+    // in, as Home Assistant reads it; with no room known, the home's one bedroom, if it has one)
+    const mine = area ? text.replace(/\b(?:my|our) room\b/gi, 'here') : text;
     const marked = markPronounOne(
-      markClockTimes(withoutPlaceParticles(saidIs(text), this.areas)),
+      markClockTimes(withoutPlaceParticles(saidIs(mine), this.areas)),
       this.places,
     );
     const tokens = tokenize(marked);

@@ -37,6 +37,12 @@ const UNIT_SECONDS: Record<string, number> = {
 export function markClockTimes(text: string): string {
   return (
     text
+      // "in 90s", "in 10mins", "in 2h": a wait written short
+      .replace(
+        /\b(in|after) (\d{1,3}(?:\.5)?) ?(s|secs?|m|mins?|h|hrs?)\b/gi,
+        (_, w: string, n: string, u: string) =>
+          `${w} ${n} ${/^s/i.test(u) ? 'seconds' : /^m/i.test(u) ? 'minutes' : 'hours'}`,
+      )
       // "8:45am": the hour and its half of the day apart, before the clock time is read
       .replace(
         /\b(([01]?\d|2[0-3]):[0-5]\d)([ap])\.?m\b\.?/gi,
