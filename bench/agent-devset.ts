@@ -184,12 +184,28 @@ function effect(intent: string, slots: Record<string, string | number>): string 
   return 'set';
 }
 
+/** The level a light or a player is set to, as a percentage (brightness, volume). */
+function level(slots: Record<string, string | number>): number | undefined {
+  const v = slots.brightness ?? slots.volume_level;
+  return typeof v === 'number' ? v : undefined;
+}
+
 /**
  * Whether two actions agree: the same effect; a value set by the same intent; or on with up,
  * off with down, and a light turned on with one set to a level.
  */
-function compatible(a: { intent: string; effect: string }, b: { intent: string; effect: string }): boolean {
+function compatible(
+  a: { intent: string; effect: string; level?: number },
+  b: { intent: string; effect: string; level?: number },
+): boolean {
   if (a.effect === b.effect) return true;
+  // a low level asked for and a step up given, or a high one and a step down: the opposite
+  // ("make the lamp really dim like ten percent" brightening it)
+  const [step, set] = a.effect === 'set' ? [b, a] : [a, b];
+  if (set.effect === 'set' && set.level !== undefined && step.intent === set.intent) {
+    if (step.effect === 'up' && set.level <= 30) return false;
+    if (step.effect === 'down' && set.level >= 70) return false;
+  }
   const pair = new Set([a.effect, b.effect]);
   if (pair.has('set'))
     return a.intent === b.intent || (pair.has('on') && [a.intent, b.intent].includes('HassLightSet'));
@@ -248,8 +264,16 @@ for (const set of sets) {
         const want = wantParts[k];
         if (!want || !isAction(want)) return true;
         return !compatible(
-          { intent: it, effect: effect(it, partSlots(p.slots, k, gotParts.length)) },
-          { intent: want, effect: effect(want, partSlots(g.slots, k, wantParts.length)) },
+          {
+            intent: it,
+            effect: effect(it, partSlots(p.slots, k, gotParts.length)),
+            level: level(partSlots(p.slots, k, gotParts.length)),
+          },
+          {
+            intent: want,
+            effect: effect(want, partSlots(g.slots, k, wantParts.length)),
+            level: level(partSlots(g.slots, k, wantParts.length)),
+          },
         );
       });
       if (off) wrongEffect.push(`${g.text} → ${p.intent} ${JSON.stringify(p.slots)} (want ${g.intent})`);
