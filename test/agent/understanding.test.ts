@@ -6992,3 +6992,25 @@ describe('heldout95: voice slips on a name, "our room", a wait written short, "r
     expect(read("it's really dim in here", 'Office')).toMatchObject({ slots: { brightness_step: 'up' } });
   });
 });
+
+describe('a voice transcript that runs on: a statement after "please", a negative reason, "temperature wise"', () => {
+  it('"can you turn the telly off please the kids have had heaps today"', () => {
+    expect(read('can you turn the telly off please the kids have had heaps today')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+  it('"make it a bit dimmer in here my eyes arent awake yet": a negative statement of something else is why', () => {
+    expect(read('make it a bit dimmer in here my eyes arent awake yet', 'Bedroom')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { area: 'Bedroom', brightness_step: 'down' },
+    });
+    expect(read('which doors arent locked')).toMatchObject({ slots: { domain: 'lock', state: 'unlocked' } });
+  });
+  it('"whats it like temperature wise outside"', () => {
+    expect(read('whats it like temperature wise outside')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Outside Temperature' },
+    });
+  });
+});

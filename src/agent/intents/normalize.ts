@@ -63,6 +63,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcan't\b/g, 'cannot'],
   [/\bwon't\b/g, 'will not'],
   [/\b(\w+)n't\b/g, '$1 not'],
+  // (typed without the apostrophe: "the back door isnt locked", "my eyes arent awake")
+  [/\b(is|are|was|were|has|have|had|does|did|should|would|could)nt\b/g, '$1 not'],
   [/\bcan not\b/g, 'cannot'],
 ];
 

@@ -142,7 +142,11 @@ export function withReason(
     if (laterInAReason(tail)) continue;
     // a purpose or what I say of myself may be negative ("… so I don't wake the baby", "… I've
     // no idea"), naming nothing of the home
-    const negative = PURPOSE_OPENERS.has(tail[0]!) || (SELF.has(tail[0]!) && declarative(tail.join(' ')));
+    // ("… my eyes aren't awake yet": what I say of my own, naming nothing of the home, may be
+    // negative too; "…, the kids aren't asleep yet" of others may say not to — not read past)
+    const negative =
+      PURPOSE_OPENERS.has(tail[0]!) ||
+      ((SELF.has(tail[0]!) || (subject && ['my', 'our'].includes(tail[0]!))) && declarative(tail.join(' ')));
     const told = negative ? withoutNegations(tail) : tail;
     if (negative && told.length < tail.length && !reader.stage2.namesNothing(told.join(' '))) continue;
     // a statement may use a word of a name as a common word ("the floor is filthy", "the

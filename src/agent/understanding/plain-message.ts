@@ -6,6 +6,7 @@
 import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
 import { tokenize } from '../intents/normalize.js';
 import { criedApart } from './clauses.js';
+import { declarative } from './guards.js';
 import { QUESTION_WORDS } from './lexicon.js';
 import type { SecondStage } from './reader.js';
 import { orNotInHindi } from './said-is.js';
@@ -82,13 +83,27 @@ const TIME_OR_CONDITION = new Set(
  * never a time, a condition or a number ("… please when I'm home" keeps its "when").
  */
 function withoutRemarkAfterPlease(stage2: SecondStage, text: string): string {
-  const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,40}?)(\W*)$/i.exec(text);
+  const m = /^(.*\b(?:please|pls|plz|thanks|thx|ta|cheers))\s+([a-z' ]{2,60}?)(\W*)$/i.exec(text);
   if (!m || /\d/.test(m[2]!)) return text;
   const tail = tokenize(m[2]!);
+  // ("turn the telly off please the kids have had heaps today": a statement of its own after
+  // "please", as a voice transcript runs on — the comma it lacks, for the reasons' checks)
+  if (
+    tail.length > 5 &&
+    tail.length <= 10 &&
+    STATEMENT_SUBJECTS.has(tail[0]!) &&
+    declarative(m[2]!) &&
+    stage2.namesNothing(m[2]!) &&
+    !stage2.hasAction(m[2]!)
+  )
+    return `${m[1]!}, ${m[2]!}${m[3]!}`;
   if (tail.length === 0 || tail.length > 5 || tail.some((t) => TIME_OR_CONDITION.has(t))) return text;
   if (!stage2.isRemark(m[2]!) || !stage2.namesNothing(m[2]!) || stage2.hasAction(m[2]!)) return text;
   return m[1]! + m[3]!;
 }
+
+/** Words that open a statement of its own after "please": "the kids …", "we …", "it's …". */
+const STATEMENT_SUBJECTS = new Set('the my our i we he she they it its kids everyone everybody'.split(' '));
 
 /**
  * The particles that close a Singaporean, Malaysian or Cantonese English sentence only to soften

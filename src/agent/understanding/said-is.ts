@@ -249,6 +249,13 @@ export function saidIs(text: string): string {
         /^(\W*(?:what(?:'?s| is| does)|tell me|show me|give me)) (?:the )?(?:current |latest |present )?(?:reading|value|level|number) (?:on|of|from) (?=(?:the|my|our) )/i,
         '$1 ',
       )
+      // "whats it like temperature wise outside", "how is it humidity-wise in the bathroom": the
+      // measure asked of
+      .replace(
+        /^(\W*)(what'?s|what is|how'?s|how is) it (?:like )?(temperature|humidity|heat|warmth)[ -]?wise\b/i,
+        (_m: string, lead: string, ask: string, what: string) =>
+          `${lead}${/^how/i.test(ask) ? 'how is' : 'what is'} the ${what.toLowerCase()}`,
+      )
       // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
       .replace(
         /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
