@@ -7014,3 +7014,29 @@ describe('a voice transcript that runs on: a statement after "please", a negativ
     });
   });
 });
+
+describe('heldout97: "do you reckon you could", a deadline of guests arriving, "a hair", "pleez"', () => {
+  it('"Do you reckon you could switch the Christmas tree off for me?" asks it done', () => {
+    expect(read('Do you reckon you could switch the Christmas tree off for me?')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Christmas Tree' },
+    });
+    expect(read('do you think you could have left the lights on').intent).toBe('HassGetState');
+  });
+  it('"… get the robot vacuum started before the ladies get here": now; "… before the guests arrive at 6" is no now', () => {
+    expect(
+      read("Honey, I'd be so grateful if you'd get the robot vacuum started before the ladies get here"),
+    ).toMatchObject({ intent: 'HassVacuumStart', slots: { name: 'Robot Vacuum' } });
+    expect(read('start the vacuum before the guests arrive at 6').intent).toBeNull();
+  });
+  it('"turn that music down a hair"; "cut off the garaj light pleez"', () => {
+    expect(read('turn that music down a hair', 'Kitchen')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'down' },
+    });
+    expect(read('cut off the garaj light pleez')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Light' },
+    });
+  });
+});

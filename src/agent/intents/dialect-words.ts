@@ -6,7 +6,7 @@
  */
 
 /** "pleeease", "pleaseee", "plsss": please, drawn out (as a word, and in whole messages). */
-export const DRAWN_OUT_PLEASE = String.raw`ple+a+s+e*|pl[sz]{2,}`;
+export const DRAWN_OUT_PLEASE = String.raw`ple+a+s+e*|ple+[sz]e*|pl[sz]{2,}`;
 const DRAWN_OUT_WORD = new RegExp(`^(?:${DRAWN_OUT_PLEASE})$`);
 
 /** One word as standard English words (itself when it is one). */

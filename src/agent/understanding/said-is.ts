@@ -28,7 +28,7 @@ export function saidIs(text: string): string {
       // ("we usually arm the alarm before we leave" tells a habit; "… before we set off
       // tomorrow", "… before it hits 25 degrees" say a time or a condition: kept)
       .replace(
-        /(?:^\W*|[,\s]+)before (?:(?:bed|bedtime|sleep|lights out|leaving)\b|(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire|sleep|turn in)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b)[^,.!?;]*/gi,
+        /(?:^\W*|[,\s]+)before (?:(?:bed|bedtime|sleep|lights out|leaving)\b|(?:i|we) (?:leave|go|head|set off|get going|throw|lose|retire|sleep|turn in)\b|(?:it|that|they) (?!(?:is|are|was|be|gets?|comes?|goes|turns?|hits?|reaches?|starts?|stops?|finish(?:es)?)\b)[a-z]+\b|(?:(?:the|my|our) [a-z]+(?: [a-z]+)?|they|he|she|folks|guests|everyone|people|company) (?:get|gets|come|comes|arrive|arrives|show up|shows up|turn up|turns up)(?: (?:here|home|back|over|round|in))?\b)[^,.!?;]*/gi,
         (clause: string, at: number, whole: string) =>
           /\d|\b(?:tomorrow|tonight|today|morning|evening|afternoon|night|later|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|am|pm|o'?clock)\b/i.test(
             clause.replace(/\bfor the night\b/i, ''),
@@ -50,6 +50,8 @@ export function saidIs(text: string): string {
         (m: string) => `, I'm ${m.replace(/^[\s,;\u2013\u2014-]+/, '')}`,
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "turn the music down a hair", "a skosh": a little
+      .replace(/\ba (?:hair|skosh|smidgen|smidgeon|wee bit)\b/gi, 'a tad')
       // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint
       // of it ("it's really dim in here" still asks for light)
       .replace(
@@ -225,7 +227,7 @@ export function saidIs(text: string): string {
       // "do you think you could get the coffee machine going": asked as a request
       // ("do you think you could have left the lights on?" asks what happened)
       .replace(
-        /^(\W*)(?:do you think|d'?you think|think) (?:you|u) (could|can|would|might)\b(?! (?:have|be|been)\b)/i,
+        /^(\W*)(?:do (?:you|ya|u) (?:think|reckon|suppose|figure)|d'?you (?:think|reckon)|think|reckon) (?:you|u|ya) (could|can|would|might)\b(?! (?:have|be|been)\b)/i,
         '$1$2 you',
       )
       // "may I know the temperature in the office", "I want to know if …": asked, as "tell me"
