@@ -7040,3 +7040,33 @@ describe('heldout97: "do you reckon you could", a deadline of guests arriving, "
     });
   });
 });
+
+describe('heldout96: Scots "dae the away yin", "naw? lock it then", "an aw", "start the telly up again"', () => {
+  it('"start the telly up again" resumes it — no step up of its sound; "turn the telly up" still is', () => {
+    expect(read('start the telly up again')).toMatchObject({
+      intent: 'HassMediaUnpause',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(read('turn the telly up')).toMatchObject({ slots: { volume_step: 'up' } });
+    expect(read('coffee maker, fire it up')).toMatchObject({ intent: 'HassTurnOn' });
+  });
+  it('"we\'re aff oot, dae the away yin"', () => {
+    expect(read("we're aff oot, dae the away yin")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Away' },
+    });
+  });
+  it('"naw? lock it then" after a question answers it, then asks; "Undo? No." still takes back', () => {
+    expect(read('naw? lock it then', null, ['is the back door locked'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+    expect(read('Undo? No.').intent).toBeNull();
+  });
+  it('"aye and pit the light on in there an aw" after the garage door', () => {
+    expect(read('aye and pit the light on in there an aw', null, ['open the garage door'])).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Light' },
+    });
+  });
+});

@@ -294,6 +294,12 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('not');
       continue;
     }
+    // Scots "… an aw", "and aw": as well, closing what is asked
+    else if ((t === 'an' || t === 'and') && next === 'aw' && i + 2 === tokens.length) {
+      out.push('as', 'well');
+      i++;
+      continue;
+    }
     // Scots "the lights, aw aff": "all" before what they are to be ("aw, that's a shame" stays)
     else if (t === 'aw' && ['off', 'on', 'out', 'shut', 'locked'].includes(next ?? '')) {
       out.push('all');

@@ -48,6 +48,8 @@ function spelledPlainly(text: string): string {
         (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
       )
       .replace(/\bwi['\u2019](?=\s)/gi, 'with')
+      // "heyy", "heeey": hey, drawn out
+      .replace(/\bhe+y+\b/gi, (w) => (w.length > 3 ? 'hey' : w))
       .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
       .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
   );

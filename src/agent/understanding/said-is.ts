@@ -50,6 +50,8 @@ export function saidIs(text: string): string {
         (m: string) => `, I'm ${m.replace(/^[\s,;\u2013\u2014-]+/, '')}`,
       )
       .replace(/\b(?:right|straight) away\b/gi, 'now')
+      // "start the telly up again": started — no step up ("fire it up" keeps its words)
+      .replace(/\b(start) ((?:the|my|our|that|this)\b[a-z ]{0,25}?) up\b(?! (?:to|by)\b)/gi, '$1 $2')
       // "turn the music down a hair", "a skosh": a little
       .replace(/\ba (?:hair|skosh|smidgen|smidgeon|wee bit)\b/gi, 'a tad')
       // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint

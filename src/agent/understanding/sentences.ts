@@ -375,8 +375,12 @@ export function joinSentences(
     // thoughts takes back what was asked before it
     // "Turn on the porch light. Just kidding.": a joke or a dare takes the whole message back
     if (adviceOrChallenge(tokenize(sentence))) return none;
-    // "Undo? No.": a bare "no" takes back what was said before it
-    if (/^\W*(no|nope|nah|no no)\W*$/i.test(sentence)) return none;
+    // "Undo? No.": a bare "no" takes back what was said before it ("No? Lock it then", first,
+    // answers what was asked before — the request follows)
+    if (/^\W*(no|nope|nah|naw|nae|no no)\W*$/i.test(sentence)) {
+      if (at > 0) return none;
+      continue;
+    }
     // "Mirror light to eighty percent. Not eighty-one, not seventy-nine. Eighty.": the value
     // said again, or what it is not, is no request of its own
     if (
