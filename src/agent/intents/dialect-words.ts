@@ -173,9 +173,8 @@ const DIALECT: Record<string, string[]> = {
   gie: ['give'],
   aye: ['yes'],
   mibbe: ['maybe'],
-  // "dae the away yin", "pit the light on": do, one, put
+  // "dae the away yin", "pit the light on": do, put ("yin", one, in said-is.ts)
   dae: ['do'],
-  yin: ['one'],
   pit: ['put'],
   // Yorkshire: "would tha mind", "summat", "how nithering is it", "gerrit locked"
   tha: ['you'],

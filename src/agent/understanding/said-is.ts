@@ -52,6 +52,8 @@ export function saidIs(text: string): string {
       .replace(/\b(?:right|straight) away\b/gi, 'now')
       // "start the telly up again": started — no step up ("fire it up" keeps its words)
       .replace(/\b(start) ((?:the|my|our|that|this)\b[a-z ]{0,25}?) up\b(?! (?:to|by)\b)/gi, '$1 $2')
+      // Scots "the away yin", "the big yin": one — read as "one" is, a device or a number
+      .replace(/\byin\b/gi, 'one')
       // "turn the music down a hair", "a skosh": a little
       .replace(/\ba (?:hair|skosh|smidgen|smidgeon|wee bit)\b/gi, 'a tad')
       // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint
