@@ -7070,3 +7070,25 @@ describe('heldout96: Scots "dae the away yin", "naw? lock it then", "an aw", "st
     });
   });
 });
+
+describe("heldout97: an exclamation first, a light made soft, a noun before a room's word", () => {
+  it('"Lord have mercy, it\'s hot as blazes in here"', () => {
+    expect(read("Lord have mercy, it's hot as blazes in here", 'Office')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Office', temperature_step: 'down' },
+    });
+  });
+  it('"make the mirror light real soft, like twenty percent"', () => {
+    expect(read('make the mirror light real soft, like twenty percent')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Mirror Light', brightness: 20 },
+    });
+  });
+  it('"… Folks are fixing to come by for Bible study.": "study" there is no room', () => {
+    expect(
+      read(
+        'Sugar, would you mind turning the porch light on for me? Folks are fixing to come by for Bible study.',
+      ),
+    ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Porch Light' } });
+  });
+});

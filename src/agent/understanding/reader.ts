@@ -245,11 +245,15 @@ export class SecondStage {
     // a word only spelled into one is no name ("bringing the bike in" is no "back")
     // (a person is no device: "Sam's outside with the groceries")
     const person = (i: Item) => i.t === 'name' && i.v.entities.every((e) => e.domain === 'person');
+    // ("… for Bible study": a place's one word after another noun is part of that noun — no
+    // room of the home)
+    const nounsPlace = (items: Item[], k: number) =>
+      items[k]!.t === 'area' && items[k].end - items[k].start === 1 && items[k - 1]?.t === 'unknown';
     const clean = (items: Item[], oneWord: boolean) =>
       items.every(
-        (i) =>
+        (i, k) =>
           (i.t !== 'name' || person(i) || (oneWord && i.end - i.start === 1)) &&
-          (opts.places === true || (i.t !== 'area' && i.t !== 'floor')),
+          (opts.places === true || (i.t !== 'area' && i.t !== 'floor') || nounsPlace(items, k)),
       );
     return clean(tag(this.index, raw), opts.names) && clean(tag(this.index, tokens), true);
   }

@@ -54,6 +54,16 @@ export function saidIs(text: string): string {
       .replace(/\b(start) ((?:the|my|our|that|this)\b[a-z ]{0,25}?) up\b(?! (?:to|by)\b)/gi, '$1 $2')
       // Scots "the away yin", "the big yin": one — read as "one" is, a device or a number
       .replace(/\byin\b/gi, 'one')
+      // "Lord have mercy, it's hot as blazes in here": an exclamation before what is said
+      .replace(
+        /^(\W*)(?:lord have mercy|good lord|lordy|lawd|goodness gracious|good heavens|heavens|my goodness|oh my (?:god|gosh|goodness|word)|jeez|geez|jeepers|mercy me)\s*[,!.]+\s*(?=\S)/i,
+        '$1',
+      )
+      // "make the mirror light real soft": a light made soft is dimmed
+      .replace(
+        /\b(make|get|have) ((?:the|my|our) [a-z ]{0,20}?(?:light|lights|lamp|lamps)) (?:real |really |nice and |very |more |a bit |a little )?soft\b/gi,
+        '$1 $2 dim',
+      )
       // "turn the music down a hair", "a skosh": a little
       .replace(/\ba (?:hair|skosh|smidgen|smidgeon|wee bit)\b/gi, 'a tad')
       // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint
