@@ -7092,3 +7092,22 @@ describe("heldout97: an exclamation first, a light made soft, a noun before a ro
     ).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Porch Light' } });
   });
 });
+
+describe('where someone goes is no place of what is switched off', () => {
+  it('"turn off the lights, we are going to the kitchen" turned off the kitchen\'s lights — now asks nothing of them', () => {
+    expect(read('turn off the lights, we are going to the kitchen').intent).toBeNull();
+    expect(read('turn off the lights we are going to the kitchen').intent).toBeNull();
+    // switched on where one goes, it is that place's light
+    expect(read("put the light on, I'm heading into the garage")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Light' },
+    });
+    expect(read('ok im off to bed now good night')).toMatchObject({ slots: { name: 'Good Night' } });
+  });
+  it('a place alone after the comma still narrows: "turn on the lights, living room"', () => {
+    expect(read('turn on the lights, living room')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { domain: 'light', area: 'Living Room' },
+    });
+  });
+});

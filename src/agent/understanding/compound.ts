@@ -658,14 +658,9 @@ function placeAfterComma(reader: RequestReader, text: string): string | undefine
   if (!m || m[1]!.includes(',')) return undefined;
   const [head, where] = [m[1]!, m[2]!];
   if (!reader.stage2.namesPlace(where) || reader.stage2.namesPlace(head)) return undefined;
-  if (
-    !reader.stage2.namesNothing(
-      where
-        .replace(/\b(?:in|on|at|for|of|the|my|our)\b/gi, ' ')
-        .replace(/\S+/g, (w) => (reader.stage2.namesPlace(w) ? '' : w)),
-    )
-  )
-    return undefined;
+  // (only a place: "…, we are going to the kitchen" says where we go, not where the lights are)
+  if (/\b(?:we|i|im|they|he|she|you|is|are|am|was|going|heading|off)\b/i.test(where)) return undefined;
+  if (reader.stage2.namesDevice(where)) return undefined;
   if (
     reader.stage2.hasAction(where) ||
     tokenize(head).some((t) => ['all', 'every', 'everywhere', 'each', 'whole'].includes(t))

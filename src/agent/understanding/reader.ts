@@ -72,6 +72,18 @@ const OPENING_CALLS = new Set([
 
 /** Someone doing what a verb right after them says: the verb is theirs, not asked of the agent. */
 const DOER = new Set(['i', 'we', 'they', 'he', 'she', 'ill', 'well', 'im', 'were']);
+/** Words of going somewhere: "we are going to the kitchen", "I'm heading into the office". */
+const MOVING = new Set([
+  'going',
+  'heading',
+  'headed',
+  'off',
+  'moving',
+  'walking',
+  'popping',
+  'nipping',
+  'coming',
+]);
 
 /** The second stage over one registry snapshot (rebuilt when the registry changes). */
 /** Words after a scene's name that say it is asked for: "… scene", "… mode", "… pls". */
@@ -156,10 +168,18 @@ export class SecondStage {
     if (items.some((i) => i.t === 'unknown' && unknownPlace(tokens, i.start))) return undefined;
     // ("lock the front door, as we are all leaving": "we … all" tells of us — no follow-up
     // on every lock of the last turn's room)
+    // ("turn off the lights we are going to the kitchen": where we go is no place of the lights,
+    // and which lights are meant is not said)
+    if (goingTo(raw, (words) => this.namesPlace(words.join(' ')))) return undefined;
+    // ("turn off the lights, we are going to the kitchen" after a turn: the same)
     if (
       ctx.referent &&
-      raw.some((t) => DOER.has(t)) &&
-      items.every((i) => !['cue', 'name', 'area', 'floor', 'number', 'state'].includes(i.t))
+      (raw.some((t) => DOER.has(t)) || (DOER.has(raw[0] ?? '') && raw.some((t) => MOVING.has(t)))) &&
+      items.every(
+        (i) =>
+          !['cue', 'name', 'number', 'state'].includes(i.t) &&
+          ((i.t !== 'area' && i.t !== 'floor') || (DOER.has(raw[0] ?? '') && raw.some((t) => MOVING.has(t)))),
+      )
     )
       return undefined;
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
@@ -941,3 +961,21 @@ const FUNCTION_FILLERS = new Set(
     ' ',
   ),
 );
+
+/**
+ * "turn off the lights we are going to the kitchen": something switched off, and someone going
+ * to a place of the home — off where they leave, not where they go ("put the light on, I'm
+ * heading into the garage" is the garage's light; "I'm off to bed" goes nowhere of the home).
+ */
+function goingTo(tokens: string[], isPlace: (words: string[]) => boolean): boolean {
+  const movedAt = tokens.findIndex(
+    (t, i) =>
+      DOER.has(t) &&
+      tokens
+        .slice(i + 1, i + 4)
+        .some((w, k) => MOVING.has(w) && ['to', 'into', 'in', 'over'].includes(tokens[i + 2 + k] ?? '')),
+  );
+  if (movedAt < 0) return false;
+  const switchedOff = tokens.slice(0, movedAt).some((t) => t === 'off' || t === 'out');
+  return switchedOff && isPlace(tokens.slice(movedAt + 1));
+}
