@@ -7111,3 +7111,21 @@ describe('where someone goes is no place of what is switched off', () => {
     });
   });
 });
+
+describe('"did I forget to lock …" asks whether it was left the other way; "at 22h"', () => {
+  it('"did I forget to lock the back door?" asks whether it is unlocked — "No, it\'s locked" answers it', () => {
+    expect(read('did I forget to lock the back door?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'unlocked' },
+    });
+    expect(read('Did somebody forget to close the light in the garage?')).toMatchObject({
+      slots: { name: 'Garage Light', state: 'on' },
+    });
+  });
+  it('"Every evening at 21h close the curtains of the bedroom" is a rule; "at 22h" is 22:00', () => {
+    expect(read('Every evening at 21h close the curtains of the bedroom.').intent).toBe(
+      'HearthAutomationCreate',
+    );
+    expect(read('turn off the porch light at 22h')).toMatchObject({ slots: { at: '22:00' } });
+  });
+});

@@ -272,6 +272,13 @@ export function saidIs(text: string): string {
         (_m: string, lead: string, ask: string, what: string) =>
           `${lead}${/^how/i.test(ask) ? 'how is' : 'what is'} the ${what.toLowerCase()}`,
       )
+      // "did I forget to lock the back door?", "did somebody forget to close the light in the
+      // garage?": whether it was left the other way — "No, it's locked" answers it
+      .replace(
+        /^(\W*)did (?:i|we|you|u|someone|somebody|anyone|anybody|they|he|she|[a-z]+) (?:forget|forgot) to (lock|close|shut|turn off|switch off|shut off|arm|turn on|switch on|open|unlock) ((?:the|my|our) [a-z ]+?)(\W*)$/i,
+        (_m: string, lead: string, verb: string, what: string, end: string) =>
+          `${lead}is ${what} ${FORGOTTEN[verb.toLowerCase()]}${end}`,
+      )
       // "has the robot vacuum returned to its dock?", "is the vacuum back on its dock": docked
       .replace(
         /^(\W*(?:has|is|did) (?:the |my |our )?(?:[a-z ]{0,20}(?:vacuum|hoover|robot|roomba)|it)) (?:returned|gone back|go back|back|gone home|go home|got back|get back)(?: (?:to|on|onto|in) (?:its|the|his|her) (?:dock|base|charger|station))?(?=\W*$)/i,
@@ -565,6 +572,21 @@ export function saidIs(text: string): string {
 }
 
 /** Words that compare a level: "quieter", "brighter", "up". */
+/** What a thing is when someone forgot to do it: "forgot to lock" — unlocked. */
+const FORGOTTEN: Record<string, string> = {
+  lock: 'unlocked',
+  close: 'open',
+  shut: 'open',
+  'turn off': 'on',
+  'switch off': 'on',
+  'shut off': 'on',
+  arm: 'disarmed',
+  'turn on': 'off',
+  'switch on': 'off',
+  open: 'closed',
+  unlock: 'locked',
+};
+
 const COMPARED = [
   'louder',
   'quieter',
