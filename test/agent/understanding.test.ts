@@ -7129,3 +7129,23 @@ describe('"did I forget to lock …" asks whether it was left the other way; "at
     expect(read('turn off the porch light at 22h')).toMatchObject({ slots: { at: '22:00' } });
   });
 });
+
+describe('written the way forms and notes write: "@ 17:45", "in unlocked state", "position 25"', () => {
+  it('"schedule porch light on @ 17:45"', () => {
+    expect(read('schedule porch light on @ 17:45')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light', at: '17:45' },
+    });
+    expect(read('schedule a meeting at 5').intent).toBeNull();
+  });
+  it('"any locks in unlocked state?", "bedroom curtains position 25"', () => {
+    expect(read('any locks in unlocked state?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'lock', state: 'unlocked' },
+    });
+    expect(read('bedroom curtains position 25')).toMatchObject({
+      intent: 'HassSetPosition',
+      slots: { name: 'Bedroom Curtains', position: 25 },
+    });
+  });
+});

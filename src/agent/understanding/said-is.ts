@@ -64,6 +64,18 @@ export function saidIs(text: string): string {
         /\b(make|get|have) ((?:the|my|our) [a-z ]{0,20}?(?:light|lights|lamp|lamps)) (?:real |really |nice and |very |more |a bit |a little )?soft\b/gi,
         '$1 $2 dim',
       )
+      // "schedule porch light on @ 17:45": "@" before a time is "at"
+      .replace(/(^|\s)@\s?(?=\d)/g, '$1at ')
+      // "any locks in unlocked state?": the state itself
+      .replace(
+        /\bin (?:an? |the )?(locked|unlocked|open|closed|on|off|armed|disarmed) (?:state|position|mode)\b/gi,
+        '$1',
+      )
+      // "bedroom curtains position 25": set to that position
+      .replace(
+        /\b(curtains?|blinds?|shutters?|shades?|door|cover|awning) position (\d{1,3})\b(?!\s*(?:am|pm|:))/gi,
+        '$1 to $2',
+      )
       // "turn the music down a hair", "a skosh": a little
       .replace(/\ba (?:hair|skosh|smidgen|smidgeon|wee bit)\b/gi, 'a tad')
       // "make the bedside lamp really dim", "get it nice and dim": the state wanted, no complaint
@@ -127,7 +139,7 @@ export function saidIs(text: string): string {
       // "schedule the thermostat to 21 at 06:45", "schedule the porch light on at 7pm": a
       // command for a time said — "set" it so, then
       .replace(
-        /^(\W*(?:(?:please|pls|can you|could you|would you)\s+)?)schedule (?=(?:the|my|our) [^,]*\b(?:at|in) \d)/i,
+        /^(\W*(?:(?:please|pls|can you|could you|would you)\s+)?)schedule (?=(?:(?:the|my|our) )?[a-z][^,]*\b(?:at|in) \d)(?!(?:a|an|it|me|us|them|for|to)\b)/i,
         '$1set ',
       )
       // "set a timer to turn off the kettle in 10 minutes": the command itself, for later
