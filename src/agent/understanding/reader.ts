@@ -166,19 +166,19 @@ export class SecondStage {
     // "turn off the lights in the dining room": a place the home does not have is never the
     // whole home
     if (items.some((i) => i.t === 'unknown' && unknownPlace(tokens, i.start))) return undefined;
-    // ("lock the front door, as we are all leaving": "we … all" tells of us — no follow-up
-    // on every lock of the last turn's room)
     // ("turn off the lights we are going to the kitchen": where we go is no place of the lights,
     // and which lights are meant is not said)
     if (goingTo(raw, (words) => this.namesPlace(words.join(' ')))) return undefined;
-    // ("turn off the lights, we are going to the kitchen" after a turn: the same)
+    // after a turn, words of ours are no follow-up on it: "lock the front door, as we are all
+    // leaving" locks no other lock of its room, and "…, we are going to the kitchen" names where
+    // we go, not where the last turn's devices are
+    const weGo = DOER.has(raw[0] ?? '') && raw.some((t) => MOVING.has(t));
     if (
       ctx.referent &&
-      (raw.some((t) => DOER.has(t)) || (DOER.has(raw[0] ?? '') && raw.some((t) => MOVING.has(t)))) &&
+      raw.some((t) => DOER.has(t)) &&
       items.every(
         (i) =>
-          !['cue', 'name', 'number', 'state'].includes(i.t) &&
-          ((i.t !== 'area' && i.t !== 'floor') || (DOER.has(raw[0] ?? '') && raw.some((t) => MOVING.has(t)))),
+          !['cue', 'name', 'number', 'state'].includes(i.t) && ((i.t !== 'area' && i.t !== 'floor') || weGo),
       )
     )
       return undefined;
