@@ -7149,3 +7149,91 @@ describe('written the way forms and notes write: "@ 17:45", "in unlocked state",
     });
   });
 });
+
+describe('a statement run on after a request without its comma; a fond word of address', () => {
+  it('"please close the garage door I think somebody left it open" closes it', () => {
+    expect(read('please close the garage door I think somebody left it open')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read("activate movie night we're watching a scary one")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Movie Night' },
+    });
+  });
+  it('never where the run-on words ask for more, nor a clause of the request', () => {
+    // the heater part must not be lost
+    expect(read('turn the ceiling fan off its roasting up there turn the heater on').intent).not.toBe(
+      'HassTurnOff',
+    );
+    expect(
+      read('Please set the bedside lamp to 15% so I can read without disturbing himself.'),
+    ).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness: 15 },
+    });
+  });
+  it('"mijo could you …", "brah can you …" call the agent fondly; "ciara would you …" someone else', () => {
+    expect(read('mijo could you turn on the porch light please').intent).toBe('HassTurnOn');
+    expect(read('brah can you shut off da kitchen fan').intent).toBe('HassTurnOff');
+    expect(read('ciara would you turn that telly down').intent).toBeNull();
+  });
+});
+
+describe('words written as an accent says them', () => {
+  it('Boston: a non-rhotic "r" written "h" — "staht", "gahage dooah", "dinnah pahty", "thuhty"', () => {
+    expect(read('hey can ya staht the vacuum').intent).toBe('HassVacuumStart');
+    expect(read('shut the gahage dooah')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read('do the dinnah pahty thing')).toMatchObject({ slots: { name: 'Dinner Party' } });
+    expect(read('lock the back door at ten thuhty tonight')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door', at: '22:30' },
+    });
+  });
+  it('"th" said "t": "volume to tirty" — a thing\'s word is never respelled ("fish tank light on")', () => {
+    expect(read('kitchen speaker volume to tirty')).toMatchObject({ slots: { volume_level: 30 } });
+    expect(read('fish tank light on').intent).toBeNull();
+  });
+  it('"clothes the garage door": the transcript\'s word of the same sound', () => {
+    expect(read('clothes the garage door')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+  });
+});
+
+describe('Hawaiʻi Pidgin: "da", "stay", "wen", "try", "like", "den", "an\'"', () => {
+  it('"how hot stay outside", "who wen leave da kitchen light on?"', () => {
+    expect(read('how hot stay outside, brah?')).toMatchObject({ slots: { name: 'Outside Temperature' } });
+    expect(read('who wen leave da kitchen light on?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Kitchen Light', state: 'on' },
+    });
+  });
+  it('"eh try turn up da thermostat to 76", "like turn on da porch light fo\' me?" are requests', () => {
+    expect(read('eh try turn up da thermostat to 76 please')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature: 76 },
+    });
+    expect(read("eh, like turn on da porch light fo' me? tanks ah")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Porch Light' },
+    });
+  });
+  it('"stay hot in here, turn on da fan"; "wheneva da sun go down, …" is a rule', () => {
+    expect(read('stay hot in here, turn on da fan', 'Kitchen')).toMatchObject({
+      slots: { name: 'Kitchen Fan' },
+    });
+    expect(read('wheneva da sun go down, turn on da porch light').intent).toBe('HearthAutomationCreate');
+  });
+  it('"open da garage door den turn on da garage light", "turn off da tv an\' da backlight"', () => {
+    expect(read('open da garage door den turn on da garage light').intent).toBe('HassTurnOn+HassTurnOn');
+    expect(read("turn off da tv an' da backlight")).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOff',
+      slots: { '1.name': 'Living Room TV', '2.name': 'TV Backlight' },
+    });
+  });
+});

@@ -143,6 +143,20 @@ const HINDI: Record<string, string[]> = {
  * owt on", "every arvo at five".
  */
 const DIALECT: Record<string, string[]> = {
+  // Hawaiʻi Pidgin: "brah", "bruddah" (who is spoken to), "fo' me", "da kine" (the thing), "ova"
+  brah: [],
+  bruddah: [],
+  braddah: [],
+  bradda: [],
+  fo: ['for'],
+  kine: ['thing'],
+  // an "-er" said and written "-a": "wheneva", "ova", "afta", "lata"
+  wheneva: ['whenever'],
+  neva: ['never'],
+  eva: ['ever'],
+  ova: ['over'],
+  afta: ['after'],
+  lata: ['later'],
   aff: ['off'],
   // "would ye?", "if ye'd be good enough" (Irish and Scots "you")
   ye: ['you'],
@@ -355,6 +369,8 @@ const SHORTHAND: Record<string, string[]> = {
   wen: ['when'],
   da: ['the'],
   ty: ['thanks'],
+  // "pause the tv brb": be right back
+  brb: [],
   x: [],
   xx: [],
   xxx: [],
@@ -384,3 +400,38 @@ const SHORTHAND: Record<string, string[]> = {
   fr: [],
   imo: [],
 };
+
+/**
+ * How a word may be written as an accent says it, each spelling back to the standard one, in
+ * order of trust: a non-rhotic "r" written as "h" after its vowel (Boston "staht", "dinnah
+ * pahty", "gahage dooah", "heah", "tuhn", "pohch"), and "th" said "t" or "d" (Hawaiʻi and
+ * Caribbean "tirty", "tanks", "den"). Each rule's spellings are candidates; a caller keeps the
+ * one that is a known word, and only when one alone is.
+ */
+export function accentSpellings(tok: string): string[][] {
+  const rules: string[][] = [];
+  if (/[aeiou]h(?![aeiouy])/.test(tok) && tok.length >= 3) {
+    // ("dooah", "flooah": the "r" after a long o), ("heah", "theah": the "re" of here, there)
+    if (/o+ah$/.test(tok)) rules.push([tok.replace(/o+ah$/, 'oor'), tok.replace(/o+ah$/, 'or')]);
+    if (/eah$/.test(tok)) rules.push([tok.replace(/eah$/, 'ere')]);
+    rules.push(rhoticAll(tok));
+  }
+  if (/^[td][^h]/.test(tok) && tok.length >= 3 && TH_WORDS.has(`th${tok.slice(1)}`))
+    rules.push([`th${tok.slice(1)}`]);
+  return rules;
+}
+
+/** The words a "th" said "t" or "d" is read back into: small words, never a thing's ("tank"). */
+const TH_WORDS = new Set(
+  'the then them they there these those this that thanks think thing things thirty thirteen'.split(' '),
+);
+
+/** Every spelling with each vowel + "h" (before no vowel) read back with its "r". */
+function rhoticAll(tok: string): string[] {
+  const at = /([aeiou])h(?![aeiouy])/.exec(tok);
+  if (!at) return [tok];
+  const head = tok.slice(0, at.index);
+  const tails = rhoticAll(tok.slice(at.index + 2));
+  const vowels = at[1] === 'a' ? ['ar', 'er', 'or'] : at[1] === 'u' ? ['ur', 'ir', 'er'] : [`${at[1]}r`];
+  return vowels.flatMap((v) => tails.map((t) => head + v + t));
+}

@@ -3,9 +3,10 @@
  * meet in one token vocabulary: lower case, straight quotes, no punctuation, units spelled
  * out, possessive "'s" dropped and number words turned into digits ("twenty point five" → 20.5).
  */
-import { asEnglish } from './dialect-words.js';
+import { accentSpellings, asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
+import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
 const UNITS: Record<string, number> = {
@@ -137,11 +138,12 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
-  return dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw)))));
+  return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */
-export function numberWords(tokens: string[]): string[] {
+export function numberWords(said: string[]): string[] {
+  const tokens = said.map(numberSpokenAs);
   const out: string[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -155,6 +157,19 @@ export function numberWords(tokens: string[]): string[] {
     }
   }
   return out;
+}
+
+/**
+ * A number word as an accent writes it: "tirty", "thuhty" (thirty), "fawty" stays — the one
+ * number word its spellings give (`accentSpellings`); "tree" is a tree.
+ */
+function numberSpokenAs(t: string): string {
+  if (isNumWord(t) || t === 'tree' || !/^[a-z]{5,}$/.test(t)) return t;
+  for (const rule of accentSpellings(t)) {
+    const hits = rule.filter(isNumWord);
+    if (hits.length === 1) return hits[0]!;
+  }
+  return t;
 }
 
 function isNumWord(t: string | undefined): boolean {

@@ -34,10 +34,11 @@ export function readsAsCommand(
 }
 
 /**
- * "and" as chat and other languages write it, before a verb of a second request: "pause tv n on
- * the tv backlight", Swahili "zima tv na washa floor lamp".
+ * "and" and "then" as chat and other Englishes write them, before a second request's verb or
+ * thing: "pause tv n on the tv backlight", Swahili "zima tv na washa floor lamp", "turn off da
+ * tv an' da backlight", Hawaiʻi "open da garage door den turn on da light".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:n\b(?=\s+(?:d|da|the|my|our)\s)|(?:n|na|an)\b(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b)|den\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim)\b))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(

@@ -5,6 +5,7 @@
  * negation into a word of the home, a typo into a value, or, where a place is said, into a
  * word of action.
  */
+import { accentSpellings } from '../intents/dialect-words.js';
 import type { RegistryIndex } from '../intents/index-phrases.js';
 import { editDistance, tokenize } from '../intents/normalize.js';
 import { ACTION_VERBS, NEGATIONS } from './guards.js';
@@ -88,6 +89,17 @@ export class Corrector {
     const c = this.speller.correct(said[i]!)?.[0];
     if (!c || c === said[i]) return false;
     return this.namePairs.has(`${said[i - 1] ?? ''} ${c}`) || this.namePairs.has(`${c} ${said[i + 1] ?? ''}`);
+  }
+
+  /** The one known word a word written as an accent says it stands for ("staht", "tirty"). */
+  private spokenAs(t: string): string[] | undefined {
+    if (this.known(t)) return undefined;
+    for (const rule of accentSpellings(t)) {
+      const hits = rule.filter((w) => this.known(w));
+      if (hits.length === 1) return hits;
+      if (hits.length > 1) return undefined;
+    }
+    return undefined;
   }
 
   private known(w: string): boolean {
@@ -256,9 +268,9 @@ export class Corrector {
         // (nor the one spoken to: "…, son," is no "song")
         NEGATIONS.has(t) || ((PLAIN_WORDS.has(t) || KIN.has(t)) && !this.inName(said, i))
           ? [t]
-          : SHORT_FORMS[t]
+          : SHORT_FORMS[t] && !this.index.vocabulary.has(t)
             ? [SHORT_FORMS[t]]
-            : this.speller.correct(t);
+            : (this.spokenAs(t) ?? this.speller.correct(t));
       // a typo never becomes a value: "pull the blinds down" is not "full"
       if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
       // ("the floor is a fright": a word after "a" is a noun — never spelled into a feeling,

@@ -5,9 +5,11 @@
  */
 import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
 import { tokenize } from '../intents/normalize.js';
+import { pidginPast } from '../intents/pidgin.js';
 import { criedApart } from './clauses.js';
 import { declarative } from './guards.js';
 import { QUESTION_WORDS } from './lexicon.js';
+import { QUESTION_INTENTS } from './reading.js';
 import type { SecondStage } from './reader.js';
 import { orNotInHindi } from './said-is.js';
 import { withoutHeading } from './sentences.js';
@@ -22,7 +24,10 @@ export function plainMessage(stage2: SecondStage, said: string): string {
           stage2,
           withoutRemarkAfterPlease(
             stage2,
-            withoutClauseAside(stage2, withoutHeading(stage2, spelledPlainly(said))),
+            withoutClauseAside(
+              stage2,
+              withRunOnStatement(stage2, withoutHeading(stage2, spelledPlainly(said))),
+            ),
           ),
         ),
       ),
@@ -38,7 +43,7 @@ const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'g
  */
 function spelledPlainly(text: string): string {
   return (
-    text
+    pidginPast(text)
       // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
       // "off wi' t' lamp"
       .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
@@ -71,6 +76,57 @@ function withoutClauseAside(stage2: SecondStage, text: string): string {
   const mine = /^(?:while|whilst) (?:i|we|im)\b/i.test(m[2]!);
   if (!mine && stage2.hasAction(m[2]!)) return text;
   return m[1]! + m[3]!;
+}
+
+/** Who a statement run on after a request is about: "… I think …", "… we're watching …". */
+const RUN_ON_SUBJECTS = new Set(
+  'i we it its they he she somebody someone nobody everyone everybody'.split(' '),
+);
+/** Words that join a clause to the request, so it is no statement of its own: "… so I can read". */
+const LINKS = new Set(
+  'so because cause cos coz as if when whenever that and or but until till while since before after then once unless than'.split(
+    ' ',
+  ),
+);
+/** "I think", "somebody left", "we don't": a statement's opening that `declarative` does not see. */
+const RUN_ON_OPENING =
+  /^(?:i|we|they|he|she|somebody|someone|nobody|everyone|everybody)\s+(?:think|guess|reckon|got|left|forgot|heard|hear|just|dont|don't|didnt|didn't|cant|can't)\b/i;
+
+/** Verbs of a request; "open", "shut", "locked" after "it", "is", "left" only tell a state. */
+const REQUEST_VERBS = new Set(
+  'turn switch set put start stop pause dim activate run raise lower make lock unlock open close shut'.split(
+    ' ',
+  ),
+);
+const STATE_AFTER = new Set('it its is are was were be been left leave got still'.split(' '));
+
+/** Whether run-on words ask for something more ("… its roasting up there turn the heater on"). */
+function asksMore(words: string): boolean {
+  const t = tokenize(words);
+  return t.some((w, k) => REQUEST_VERBS.has(w) && !STATE_AFTER.has(t[k - 1] ?? ''));
+}
+
+/**
+ * "please close the garage door I think somebody left it open", "activate movie night we're
+ * watching a scary one": a statement run on after a whole request without its comma, as a
+ * voice transcript or a quick thumb writes it, gets the comma — so the reasons' checks read it
+ * as they read it written with one. Only after words that are a request on their own, never a
+ * clause of theirs ("make sure it is off", "… when we go to bed"), never with a number.
+ */
+function withRunOnStatement(stage2: SecondStage, text: string): string {
+  if (/[,;:!?]|\.\s/.test(text.replace(/[.!?\s]+$/, ''))) return text;
+  const words = text.split(/\s+/);
+  for (let k = 2; k <= words.length - 3; k++) {
+    const first = tokenize(words[k]!)[0] ?? '';
+    if (!RUN_ON_SUBJECTS.has(first) || LINKS.has(tokenize(words[k - 1]!)[0] ?? '')) continue;
+    const rest = words.slice(k).join(' ');
+    if (/\d/.test(rest) || !(declarative(rest) || RUN_ON_OPENING.test(rest)) || asksMore(rest)) continue;
+    const head = words.slice(0, k).join(' ');
+    const r = stage2.read(head, {});
+    if (!r?.target || r.ask || QUESTION_INTENTS.has(r.intent)) return text;
+    return `${head}, ${rest}`;
+  }
+  return text;
 }
 
 /** Words of when or whether, which a remark after "please" never holds. */

@@ -6,6 +6,8 @@
  * leave it undone.
  */
 import { tokenize } from '../intents/normalize.js';
+import { asEnglish } from '../intents/dialect-words.js';
+import { spanishAsEnglish } from '../intents/spanish-words.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import type { SecondStage } from './reader.js';
 import { EVERY_WORDS, NOT_POLITE } from './guards.js';
@@ -143,6 +145,9 @@ export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
     !LEXICON_WORDS.has(who) &&
     !FILLER_WORDS.has(who) &&
     !INTERJECTIONS.has(who) &&
+    // ("mijo, could you …", "brah can you …": a word of address or a softener of another
+    // English, read as no word at all — the agent called fondly, no one else)
+    spanishAsEnglish([who]).flatMap(asEnglish).length > 0 &&
     // ("Seriously, can you …", "Downstairs can you …", "Otherwise can you …": a word of
     // manner, time or place)
     !/(ly|ness|wise|while|ings|ed)$/.test(who) &&

@@ -33,6 +33,8 @@ export const SHORT_FORMS: Record<string, string> = {
   vol: 'volume',
   // "movie nite w gran", "walk w the pram"
   w: 'with',
+  // a voice transcript's word of the same sound: "clothes the garage door"
+  clothes: 'close',
 };
 
 /**
