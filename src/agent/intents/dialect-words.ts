@@ -413,7 +413,7 @@ export function accentSpellings(tok: string): string[][] {
   if (/[aeiou]h(?![aeiouy])/.test(tok) && tok.length >= 3) {
     // ("dooah", "flooah": the "r" after a long o), ("heah", "theah": the "re" of here, there)
     if (/o+ah$/.test(tok)) rules.push([tok.replace(/o+ah$/, 'oor'), tok.replace(/o+ah$/, 'or')]);
-    if (/eah$/.test(tok)) rules.push([tok.replace(/eah$/, 'ere')]);
+    if (tok.endsWith('eah')) rules.push([`${tok.slice(0, -3)}ere`]);
     rules.push(rhoticAll(tok));
   }
   if (/^[td][^h]/.test(tok) && tok.length >= 3 && TH_WORDS.has(`th${tok.slice(1)}`))
