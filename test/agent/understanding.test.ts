@@ -1933,7 +1933,6 @@ describe('found by a review of this sitting: never the wrong device, the opposit
       'forget the timer for the kettle just turn it off now',
       // a request said as a want is no remark
       'Lock the front door. Need the iron off.',
-      'Turn on the desk lamp. Need it dimmer.',
       'Turn the heating on. It was on 18 so put it to 21.',
       // a number that may be the value asked for
       "turn the thermostat down so it's 16 overnight",
@@ -7234,6 +7233,58 @@ describe('Hawaiʻi Pidgin: "da", "stay", "wen", "try", "like", "den", "an\'"', (
     expect(read("turn off da tv an' da backlight")).toMatchObject({
       intent: 'HassTurnOff+HassTurnOff',
       slots: { '1.name': 'Living Room TV', '2.name': 'TV Backlight' },
+    });
+  });
+});
+
+describe('sentences of one message read in turn, as a conversation is', () => {
+  it('"Is the porch light on? Turn it off." turns it off; "too warm in here; lower it" lowers the office', () => {
+    expect(read('Is the porch light on? Turn it off.')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light' },
+    });
+    expect(read('too warm in here; lower it', 'Office')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'down', area: 'Office' },
+    });
+  });
+  it('a sentence that tells after a question or a request changes nothing', () => {
+    expect(read('is the heat even on? it feels cold to me').intent).toBe('HassGetState');
+    expect(read('Can you turn off all the lights on the ground floor please. Heading up now.')).toMatchObject(
+      {
+        intent: 'HassTurnOff',
+        slots: { domain: 'light', floor: 'Ground Floor' },
+      },
+    );
+    expect(read("unlock the front door. the back door's stuck").intent).toBeNull();
+  });
+  it('"Turn on the desk lamp. Need it dimmer.": on, then dimmer — the want said of "it"', () => {
+    expect(read('Turn on the desk lamp. Need it dimmer.')).toMatchObject({
+      intent: 'HassTurnOn+HassLightSet',
+      slots: { '1.name': 'Desk Lamp', '2.name': 'Desk Lamp', '2.brightness_step': 'down' },
+    });
+    // a value or a place alone after a request is no request of its own
+    expect(read('Mirror light to eighty percent. Ninety.').intent).toBeNull();
+    expect(read('turn off the lights. Love, Kitchen').intent).toBeNull();
+  });
+  it('"backlight to like ten... no twenty" sets twenty only', () => {
+    expect(read('backlight to like ten... no twenty', 'Living Room')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'TV Backlight', brightness: 20 },
+    });
+  });
+  it('"desk lamp 80%; office heater 21": a value\'s sign ends a sentence; a clock time told is a remark', () => {
+    expect(read('desk lamp 80%; office heater 21')).toMatchObject({
+      intent: 'HassLightSet+HassClimateSetTemperature',
+      slots: { '1.brightness': 80, '2.temperature': 21 },
+    });
+    expect(read('Please pause the kitchen speaker; I have a call at 2:15.')).toMatchObject({
+      intent: 'HassMediaPause',
+      slots: { name: 'Kitchen Speaker' },
+    });
+    expect(read('Turn off the porch light. Turn it on at 9.')).toMatchObject({
+      intent: 'HassTurnOff+HassTurnOn',
+      slots: { '2.at': '09:00' },
     });
   });
 });

@@ -254,7 +254,10 @@ export function dialectPhrases(tokens: string[]): string[] {
       /^\d/.test(next ?? '') &&
       i > 0 &&
       !/^\d/.test(tokens[i - 1]!) &&
-      !['and', 'or', 'between', 'from'].includes(tokens[i - 1]!)
+      // ("a call at 2:15": a clock time's hour)
+      !['and', 'or', 'between', 'from', 'at', 'by', 'until', 'till', 'around', 'before', 'after'].includes(
+        tokens[i - 1]!,
+      )
     ) {
       out.push('to');
       continue;

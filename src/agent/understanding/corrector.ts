@@ -356,6 +356,8 @@ const NOUNS_ONLY = new Set(
 /** Common words a letter from a word of action, never spelled into one ("smart" is no "start"). */
 const PLAIN_WORDS = new Set([
   'smart',
+  // ("the back door's stuck" is no "stick")
+  'stuck',
   'clock',
   'block',
   'sock',

@@ -33,11 +33,14 @@ import type { Command, Understood } from './understand.js';
  * open?" is one question).
  */
 export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[a-z0-9]{2}[.!;]|\?|\.\.\.)\s+/i)
-    .map((s) => s.trim())
-    .filter((s) => /[a-z0-9]/i.test(s))
-    .flatMap((s, i) => (i === 0 ? greetedApart(s) : [s]));
+  return (
+    text
+      // ("desk lamp 80%; office heater 21": a value's sign may end a sentence too)
+      .split(/(?<=(?:[a-z0-9]{2}|\d[%\u00b0])[.!;]|\?|\.\.\.)\s+/i)
+      .map((s) => s.trim())
+      .filter((s) => /[a-z0-9]/i.test(s))
+      .flatMap((s, i) => (i === 0 ? greetedApart(s) : [s]))
+  );
 }
 
 /**
@@ -186,7 +189,13 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     !VALUE_AFTER.has(tokens[k + 1]!) &&
     stage2.namesNothing(tokens[k + 1]!) &&
     !stage2.hasAction(tokens[k + 1]!);
-  if (!statement || (tokens.some((t, k) => /\d/.test(t) && !counted(k)) && !done)) return false;
+  // (nor is a clock time told: "I have a call at 2:15", "we're back by 6pm")
+  // ("I want it at 20" is a value for it)
+  const clock = (k: number) =>
+    !tokens.some((t) => ['it', 'them', 'that'].includes(t)) &&
+    (CLOCK_BEFORE.has(tokens[k - 1] ?? '') ||
+      (CLOCK_BEFORE.has(tokens[k - 2] ?? '') && /^\d{1,2}$/.test(tokens[k - 1] ?? '')));
+  if (!statement || (tokens.some((t, k) => /\d/.test(t) && !counted(k) && !clock(k)) && !done)) return false;
   if (
     stage2.hasAction(tokens.join(' ')) &&
     !narrated(tokens) &&
@@ -203,6 +212,9 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
   );
 }
 
+/** Words before a clock time told in a remark. */
+const CLOCK_BEFORE = new Set(['at', 'by', 'around', 'before', 'after', 'from']);
+
 /**
  * "The flashing keeps distracting her": "keeps" before what keeps happening tells a habit — it
  * is no "keep … on" (not "keep the fan running", whose object comes first).
@@ -216,6 +228,16 @@ function withoutHabit(tokens: string[]): string[] {
 /** The request among the sentences, each already understood; undefined when none or unclear. */
 const TAKES_BACK =
   /^\W*(?:(?:oops|sorry|no|nope|nah|wait|oh|ah)\b[\s,!.]*)+(?:no\b|wait\b|i meant?\b|actually\b|scratch that\b|not\b)|^\W*(?:i meant?|actually|scratch that)\b|^\W*(?:no|nope|nah|oops|wait)\b[\s,!.]+sorry\b/i;
+
+/** Words that ask something of what was just acted on, with no "it": "off please", "warmer". */
+const ASKS_OF_IT =
+  /\b(on|off|up|down|open|close|shut|lock|unlock|kill|warmer|cooler|brighter|dimmer|darker|louder|quieter|higher|lower|more|less|pause|stop|start)\b/i;
+
+/** "backlight to like ten... no twenty": a "no" and the value meant instead. */
+function valueTakenBack(sentence: string): boolean {
+  const t = tokenize(sentence);
+  return ['no', 'nope', 'nah', 'sorry', 'actually'].includes(t[0] ?? '') && /^\d/.test(t[1] ?? '');
+}
 
 const ECHO_WORDS = new Set([
   'not',
@@ -401,7 +423,7 @@ export function joinSentences(
       said.slice(at + 1).every((s) => !stage2.hasAction(s.sentence))
     )
       return none;
-    if (TAKES_BACK.test(sentence)) {
+    if (TAKES_BACK.test(sentence) || valueTakenBack(sentence)) {
       meant.length = 0;
       told.length = 0;
     }
@@ -444,7 +466,21 @@ export function joinSentences(
   if (meant.length === 0) meant.push(...greetings.filter((u) => u.kind !== 'none'));
   if (meant.length === 1) return meant[0]!;
   if (meant.length === 0) return none;
-  // several sentences that each ask for an action: one command of several parts
+  // ("Is the porch light on? Turn it off.": a question, then an action on what it asked of —
+  // the action is what is wanted, and its reply says how the thing is now)
+  const acts = asked.filter((a) => !QUESTION_INTENTS.has(a.reading.intent));
+  const answered = (u: Understood) =>
+    u.kind === 'command' &&
+    QUESTION_INTENTS.has(u.command.reading.intent) &&
+    acts.some((a) => sameTarget(a, u.command));
+  if (acts.length > 0 && meant.some(answered)) return joinedActions(meant.filter((u) => !answered(u)));
+  return joinedActions(meant);
+}
+
+/** Several sentences that each ask for an action: one command of several parts. */
+function joinedActions(meant: Understood[]): Understood {
+  const none: Understood = { kind: 'none' };
+  if (meant.length === 1) return meant[0]!;
   const parts: Command[] = [];
   for (const u of meant) {
     if (u.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) parts.push(u.command);
@@ -522,6 +558,25 @@ export function toldSentence(sentence: string): boolean {
     ['i', 'we', 'im', 'ive', 'my', 'our'].includes(tokens[0] ?? '') ||
     ['said', 'says', 'told', 'thinks', 'reckons'].includes(tokens[1] ?? '')
   );
+}
+
+/**
+ * A sentence that tells rather than asks, for what an earlier sentence acted on: a statement
+ * (`toldSentence`), one that opens on "is"/"it" without a request's verb ("it feels cold to
+ * me", "Is very cold for my blood"), or a doing with its subject left off ("Heading up now.").
+ */
+export function statementLike(sentence: string): boolean {
+  // ("… Ninety.", "… Love, Kitchen": a value or a place alone is no request of what was acted
+  // on — unless it takes the value back, "no twenty")
+  if (
+    !/\b(it|its|them|that|this|those|these|em)\b/i.test(sentence) &&
+    !ASKS_OF_IT.test(sentence) &&
+    !valueTakenBack(sentence)
+  )
+    return true;
+  const tokens = tokenize(sentence);
+  if (toldSentence(sentence) || /^[a-z]{3,}ing$/.test(tokens[0] ?? '')) return true;
+  return ['is', 'it', 'its'].includes(tokens[0] ?? '') && !tokens.some((t) => ACTION_VERBS.has(t));
 }
 
 /**

@@ -41,7 +41,14 @@ import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import { joinSentences, namesOnly, sentencesMeant, sentencesOf, toldSentence } from './sentences.js';
+import {
+  joinSentences,
+  namesOnly,
+  sentencesMeant,
+  sentencesOf,
+  statementLike,
+  toldSentence,
+} from './sentences.js';
 import { plainMessage } from './plain-message.js';
 import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
@@ -159,9 +166,18 @@ export class Understanding {
     if (sentences.length > 1) {
       // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
       const running: Conversation = { ...conv };
+      // what the last sentence asked of or acted on: for a next one that asks ("Is the porch
+      // light on? Turn it off.", "too warm in here; lower it") — not one that tells ("is the
+      // heat even on? it feels cold to me", "… Heading up now.")
+      let actedOn: Referent | undefined;
       const naming = new Set<number>();
+      // (a sentence that only names a device says what the next one's "it" is, first)
       const all = sentences.map((sentence, i) => {
-        const understood = this.understand(sentence, area, { ...running });
+        const asks = actedOn && naming.size === 0 && !statementLike(sentence);
+        const understood = this.understand(sentence, area, {
+          ...running,
+          referent: asks ? actedOn : running.referent,
+        });
         // a sentence that only names a device ("The porch light.", "Front door.", "Vacuum."),
         // not a bare scene or command
         if (
@@ -171,6 +187,8 @@ export class Understanding {
         ) {
           running.referent = referentOf(understood.command.reading);
           naming.add(i);
+        } else if (understood.kind === 'command' && understood.command.reading.target) {
+          actedOn = referentOf(understood.command.reading);
         } else if (understood.kind === 'none' && i < sentences.length - 1) {
           // ("Front door. Lock.": a lock named alone is no command, yet names what follows)
           const e = this.stage2.namedDevice(sentence);
