@@ -7288,3 +7288,24 @@ describe('sentences of one message read in turn, as a conversation is', () => {
     });
   });
 });
+
+describe('never a device the words did not name: a place after parts, a second kind of device', () => {
+  it('"the night light please beta, on you put, in the bedroom" is the bedside lamp alone', () => {
+    expect(read('the night light please beta, on you put, in the bedroom')).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+  it('"turn on the kettle, the lamp" never turns on the kitchen light, nor the kettle alone', () => {
+    for (const text of [
+      'turn on the kettle, the lamp',
+      'turn on the kettle the lamp',
+      'turn on the kettle the fan',
+    ]) {
+      const r = read(text);
+      expect(JSON.stringify(r.slots)).not.toContain('Kitchen Light');
+      expect(r.intent === null || r.intent.includes('+') || r.ask !== undefined).toBe(true);
+    }
+    expect(read('turn on the christmas tree lights')).toMatchObject({ slots: { name: 'Christmas Tree' } });
+  });
+});

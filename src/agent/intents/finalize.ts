@@ -56,6 +56,10 @@ export function finalizeParse(
       if (floor) return undefined;
       floor = v as unknown as FloorValue;
     } else if (c.slot === '_n' && typeof v === 'string' && v !== '*') {
+      // ("turn on the kettle the lamp": a device word after a skipped word is another device —
+      // the name's own noun follows it straight: "the christmas tree lights")
+      const named = p.captures.find((n) => isObj(n.value) && n.value.kind === 'name');
+      if (named && named.end !== c.start) return undefined;
       nounDomains = v.split(' ');
     } else if (c.slot.startsWith('_')) {
       continue;

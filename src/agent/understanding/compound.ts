@@ -656,8 +656,10 @@ function placeAfterComma(reader: RequestReader, text: string): string | undefine
     /^(.*\S)\s*,\s*((?:(?:in|on|at|for|of) )?(?:the |my |our )?[a-z ]{2,30}?)(?:\s+(?:please|pls|thanks))?(\W*)$/i.exec(
       text,
     );
-  if (!m || m[1]!.includes(',')) return undefined;
-  const [head, where] = [m[1]!, m[2]!];
+  if (!m) return undefined;
+  // (the request may be said in parts of its own: "the night light please beta, on you put, in
+  // the bedroom")
+  const [head, where] = [m[1]!.replace(/,/g, ''), m[2]!];
   if (!reader.stage2.namesPlace(where) || reader.stage2.namesPlace(head)) return undefined;
   // (only a place: "…, we are going to the kitchen" says where we go, not where the lights are)
   if (/\b(?:we|i|im|they|he|she|you|is|are|am|was|going|heading|off)\b/i.test(where)) return undefined;

@@ -571,6 +571,22 @@ export class SecondStage {
       )
     )
       return undefined;
+    // ("turn on the kettle the lamp": a kind of device said apart from the named one, which it
+    // fits only as a plug may — a second device, not the kettle)
+    if (
+      named &&
+      ownNouns.some(
+        (n) =>
+          n.noun.domain !== '*' &&
+          n.noun.domain !== 'person' &&
+          named.every(
+            (e) =>
+              e.domain !== n.noun.domain &&
+              ![e.name, ...(e.aliases ?? [])].some((w) => tokenize(w).includes(tokens[n.start] ?? '')),
+          ),
+      )
+    )
+      return undefined;
 
     // a polite wrapper ("do me a favour and", "would you mind") does not open a question
     const first = items.find(

@@ -157,6 +157,9 @@ export function byNoun(
   if (named.length === 0 && elsewhere && !explicitPlace) {
     const called = (index.byWord.get(said) ?? []).filter((e) => e.domain === noun.domain);
     if (called.length === 1) return { kind: 'entities', entities: called };
+    // ("turn on the kettle, the lamp": three lamps, none in the kitchen — which lamp, never the
+    // kitchen's light; the kind's own word, "the light", is still the room's)
+    if (called.length > 1 && said !== noun.domain) return { ask: called };
   }
   const pool = named.length > 0 ? named : inPlace;
   if (pool.length === 1) return { kind: 'entities', entities: pool };
