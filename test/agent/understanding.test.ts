@@ -7309,3 +7309,49 @@ describe('never a device the words did not name: a place after parts, a second k
     expect(read('turn on the christmas tree lights')).toMatchObject({ slots: { name: 'Christmas Tree' } });
   });
 });
+
+describe('heldout98–100: "too much light", "boil the kettle", Hindi "lagao", "and after,"', () => {
+  it('"too much light here" dims the room; "too much light on the porch" dims it, never switches it on', () => {
+    expect(read('Too much light here, the baby cannot sleep', 'Bedroom')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { area: 'Bedroom', brightness_step: 'down' },
+    });
+    expect(read('too much bright, beta, my eyes', 'Bedroom')).toMatchObject({
+      slots: { brightness_step: 'down' },
+    });
+    expect(read('too much light on the porch')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Porch Light', brightness_step: 'down' },
+    });
+  });
+  it('"boil the kettle", "you can make the kettle boil?" switch it on; cooking eggs asks nothing', () => {
+    expect(read('boil the kettle')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Kettle' } });
+    expect(read('Please, you can make the kettle boil? Mèsi.')).toMatchObject({ slots: { name: 'Kettle' } });
+    expect(read('how long do i boil eggs for soft boiled').intent).toBeNull();
+    expect(read('the kettle already boiled').intent).toBeNull();
+  });
+  it('"movie night lagao", "subah ho gayi, good morning scene please", "anyone left lights on downstairs"', () => {
+    expect(read('beta, movie night lagao, my drama I will watch')).toMatchObject({
+      slots: { name: 'Movie Night' },
+    });
+    expect(read('subah ho gayi, good morning scene please')).toMatchObject({
+      slots: { name: 'Good Morning' },
+    });
+    expect(read('anyone left lights on downstairs')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'light', floor: 'Ground Floor', state: 'on' },
+    });
+  });
+  it('"Start the vacuum and after, pause the speaker of the kitchen"; "da boy gotta sleep" is a reason', () => {
+    expect(read('Start the vacuum and after, pause the speaker of the kitchen').intent).toBe(
+      'HassVacuumStart+HassMediaPause',
+    );
+    expect(read('shut off da tv in one hour, da boy gotta sleep')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV', delay_seconds: 3600 },
+    });
+  });
+  it('"open the thermostat settings" never switches the thermostat', () => {
+    expect(read('open the thermostat settings').intent).toBeNull();
+  });
+});

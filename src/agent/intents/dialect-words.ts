@@ -57,6 +57,10 @@ const AFRIKAANS: Record<string, string[]> = {
  */
 const HINDI: Record<string, string[]> = {
   jaldi: ['now'],
+  // "movie night lagao": put it on
+  lagao: ['on'],
+  lagado: ['on'],
+  lagaiye: ['on'],
   abhi: ['now'],
   turant: ['now'],
   hai: [],

@@ -468,6 +468,8 @@ export function dialectPhrases(tokens: string[]): string[] {
         out[last] = `${out[last]!.replace(/e$/, '')}ed`;
       out.push('or', 'not');
     } else if (t === 'ki' || t === 'mein' || t === 'gaye' || t === 'gayi' || t === 'gaya') continue;
+    // "subah ho gayi": "it has become" morning — "ho" before "gaya"
+    else if (t === 'ho' && ['gaye', 'gayi', 'gaya'].includes(next ?? '')) continue;
     else if (
       /^\d+$/.test(t!) &&
       ['minute', 'minutes', 'min', 'hours', 'hour'].includes(next ?? '') &&

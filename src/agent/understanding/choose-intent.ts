@@ -212,7 +212,8 @@ export function chooseIntent(
   if (has('unlock')) return off('unlock');
   if (has('arm')) return on('arm');
   if (has('disarm')) return off('disarm');
-  // "close the light", "open the light": switching, as several languages say it
+  // "close the light", "open the light": switching, as several languages say it (never a
+  // thermostat's: "open the thermostat settings")
   const switched =
     domains.size > 0 && [...domains].every((x) => ['light', 'switch', 'fan', 'media_player'].includes(x));
   if (has('open') && switched && !has('close')) return on('on');

@@ -42,7 +42,7 @@ const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|the|my|our)\
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
-  String.raw`\s*(?:,\s*(?:and\s+)?then\b|\b(?:and\s+)?(?:afterwards|afterward|after that|thereafter|subsequently)\b|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b|${AND_BEFORE_A_VERB}|(?<=\bplease)\s+(?:(?:baby|babe|love|hun|honey|mate|dear|bruh|bro)\s+)?(?=(?:we|i|im|he|she|they)\s))\s*`,
+  String.raw`\s*(?:,\s*(?:and\s+)?then\b|\b(?:and\s+)?(?:afterwards|afterward|after that|thereafter|subsequently)\b|\band after\s*,|(?<!\d),|,(?!\d)|\s[-\u2013\u2014]+\s|\band then\b|\bthen\b|(?<!\bhundred\s+)\band\b(?!\s+an?\s+(?:half|quarter)\b)|&|\balso\b|${AND_BEFORE_A_VERB}|(?<=\bplease)\s+(?:(?:baby|babe|love|hun|honey|mate|dear|bruh|bro)\s+)?(?=(?:we|i|im|he|she|they)\s))\s*`,
   'i',
 );
 

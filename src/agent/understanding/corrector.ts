@@ -356,8 +356,10 @@ const NOUNS_ONLY = new Set(
 /** Common words a letter from a word of action, never spelled into one ("smart" is no "start"). */
 const PLAIN_WORDS = new Set([
   'smart',
-  // ("the back door's stuck" is no "stick")
+  // ("the back door's stuck" is no "stick"; "the kettle already boiled" asks nothing)
   'stuck',
+  'boiled',
+  'boils',
   'clock',
   'block',
   'sock',

@@ -400,7 +400,7 @@ export function declarative(text: string, subjectWords = 3): boolean {
   if (!re) {
     re = new RegExp(
       // ("am" only after "I": Pidgin "off am" is "switch it off")
-      `^(?:[a-z-]+\\s+){0,${subjectWords - 1}}(?:[a-z-]+(?:'(?:s|re|m|ve|d|ll)\\b|\\s+(?:is|are|was|were|have|has|had|can|cannot|can't|will|won't|got|keeps?|needs?)\\b)|i\\s+am\\b)`,
+      `^(?:[a-z-]+\\s+){0,${subjectWords - 1}}(?:[a-z-]+(?:'(?:s|re|m|ve|d|ll)\\b|\\s+(?:is|are|was|were|have|has|had|can|cannot|can't|will|won't|got|gotta|keeps?|needs?)\\b)|i\\s+am\\b)`,
     );
     DECLARATIVE.set(subjectWords, re);
   }

@@ -103,6 +103,9 @@ const SCENE_ASKED = new Set([
 /** Cues that name what they set ("the heating up to 21", "the volume down"): the room's own. */
 const ATTRIBUTES = new Set<Cue>(['temperature', 'volume', 'brightness']);
 
+/** Parts of one's body, cried out: "my eyes", "my head", "my back". */
+const BODY = new Set('eyes eye head ears back feet toes hands nose neck knees'.split(' '));
+
 export class SecondStage {
   private readonly corrector: Corrector;
 
@@ -245,6 +248,8 @@ export class SecondStage {
    */
   isRemark(text: string): boolean {
     const raw = withoutOwnForgetting(withoutIntensifiers(tokenize(text)));
+    // ("too bright, my eyes": a cry of one's own body is no thing of the home)
+    if (raw.length === 2 && raw[0] === 'my' && BODY.has(raw[1]!)) return true;
     if (raw.length === 0 || BEFORE_A_THING.has(raw[0]!)) return false;
     if (raw.some((t) => NOT_POLITE.has(t) || NEGATIONS.has(t) || SECOND_THOUGHTS.has(t))) return false;
     const { tokens } = this.correct(raw);

@@ -24,6 +24,17 @@ function shutOff(tokens: string[], i: number): boolean {
   return false;
 }
 
+/** What there is "too much" of, as the feeling: "too much light" is too bright. */
+const TOO_MUCH: Record<string, string> = {
+  light: 'bright',
+  bright: 'bright',
+  brightness: 'bright',
+  glare: 'bright',
+  noise: 'loud',
+  sound: 'loud',
+  heat: 'hot',
+};
+
 /** A feeling as the state wanted after "make": the lexicon reads the word as a complaint. */
 const WANTED_FEELING: Record<string, string> = {
   warm: 'warmer',
@@ -223,9 +234,23 @@ export function saidPlainly(said: string[]): string[] {
   // "did anyone shut the lounge blinds": are they shut
   const state = raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') ? DONE_AS_STATE[raw[2] ?? ''] : undefined;
   if (state) return ['is', ...raw.slice(3), state];
-  // "did anyone leave lights on upstairs": are they on (whoever left them)
+  // "did anyone leave lights on upstairs": are they on (whoever left them); "anyone left
+  // lights on downstairs", its "did" left off
   if (raw[0] === 'did' && SOMEONE.has(raw[1] ?? '') && raw[2] === 'leave' && raw.length > 4)
     return ['are', ...raw.slice(3)];
+  if (['anyone', 'anybody'].includes(raw[0] ?? '') && raw[1] === 'left' && raw.length > 3)
+    return ['are', ...raw.slice(2)];
+  // "boil the kettle", "make the kettle boil": switched on ("how long do I boil eggs" is cooking)
+  const boil = raw.findIndex(
+    (t, i) =>
+      t === 'boil' &&
+      (['the', 'my', 'our'].includes(raw[i + 1] ?? '') ||
+        (i === raw.length - 1 && raw.slice(0, i).some((w) => ['make', 'get', 'have'].includes(w)))),
+  );
+  if (boil >= 0) raw.splice(boil, 1, ...(boil === raw.length - 1 ? ['on'] : ['switch', 'on']));
+  // "too much light in here", "too much bright": too bright; "too much noise": too loud
+  const much = raw.findIndex((t, i) => t === 'too' && raw[i + 1] === 'much' && TOO_MUCH[raw[i + 2] ?? '']);
+  if (much >= 0) raw.splice(much + 1, 2, TOO_MUCH[raw[much + 2]!]!);
   // "make the place warm", "get it nice and cosy", "keep the office warm", "I want the telly
   // loud": after a verb of making, keeping or wanting, a word of feeling is the state wanted,
   // not the one complained of ("it's warm" asks for cooler)
