@@ -7355,3 +7355,40 @@ describe('heldout98–100: "too much light", "boil the kettle", Hindi "lagao", "
     expect(read('open the thermostat settings').intent).toBeNull();
   });
 });
+
+describe('heldout93–100, second round: a room the home lacks, a spelled word that is a saying, a question twice', () => {
+  it('"loft light on" names a room the home does not have — no "lift", no asking which light', () => {
+    expect(read('loft light on').intent).toBeNull();
+    expect(read('turn on the attic light').intent).toBeNull();
+  });
+  it('"turn off the televison": spelled, then the home\'s word for it', () => {
+    expect(read('turn off the televison')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+  it('"And the back door? Is it locked?" asks once; "the front door, locked it is?" asks whether locked', () => {
+    expect(read('And the back door? Is it locked?', null, ['Is the front door locked?'])).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'locked' },
+    });
+    expect(read('the front door, locked it is, beta?')).toMatchObject({
+      slots: { name: 'Front Door', state: 'locked' },
+    });
+  });
+  it('"da one by da bed" answers which lamp', () => {
+    expect(read('da one by da bed', null, ['turn on da lamp'])).toMatchObject({
+      slots: { name: 'Bedside Lamp' },
+    });
+  });
+  it('"Make the lamp of the bed very low, ten percent only"; a value after its part is that part, once', () => {
+    expect(read('Make the lamp of the bed very low, ten percent only')).toMatchObject({
+      intent: 'HassLightSet',
+      slots: { name: 'Bedside Lamp', brightness: 10 },
+    });
+    expect(read('turn the kitchen speaker down, 20 percent')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { name: 'Kitchen Speaker', volume_level: 20 },
+    });
+  });
+});

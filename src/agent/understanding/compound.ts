@@ -453,7 +453,13 @@ export function compound(
   if (parts.length === 1) return { kind: 'command', command: parts[0]! };
   sharedKind(parts);
   sharedValue(parts, heads);
-  return { kind: 'compound', parts };
+  // ("turn the kitchen speaker down, 20 percent": the value said after its part is that part,
+  // once)
+  const key = (p: Command) =>
+    `${p.reading.intent} ${JSON.stringify(Object.entries(p.reading.slots).sort())} ${JSON.stringify(p.when ?? null)}`;
+  const once = parts.filter((p, i) => parts.findIndex((q) => key(q) === key(p)) === i);
+  if (once.length === 1) return { kind: 'command', command: once[0]! };
+  return { kind: 'compound', parts: once };
 }
 /**
  * "…, we're all out till sunday": in a statement of someone's own after a request, how long

@@ -300,8 +300,9 @@ export class Corrector {
         out.push(...c);
       }
     });
-    // ("the tv black light": a word spelled into a name's half joins the other half)
-    return { tokens: corrected > 0 ? this.joined(out) : out, corrected };
+    // ("the tv black light": a word spelled into a name's half joins the other half;
+    // "televison", spelled, is then "television" — the home's "tv")
+    return { tokens: corrected > 0 ? this.joined(this.synonyms(out)) : out, corrected };
   }
 }
 
@@ -369,6 +370,16 @@ const PLAIN_WORDS = new Set([
   'heart',
   'part',
   'cart',
+  // rooms a home may not have: "loft light on" is no "lift"
+  'loft',
+  'attic',
+  'cellar',
+  'basement',
+  'pantry',
+  'shed',
+  'patio',
+  'nursery',
+  'utility',
   // times of day: "open the curtains at dawn" is no "down"
   'dawn',
   'dusk',

@@ -32,8 +32,9 @@ const ONE_AS_DEVICE_AFTER = new Set([
   'the',
   'that',
   'this',
-  // as Creole and chat say them: "di one by mi bed", "dat one"
+  // as Creole, Pidgin and chat say them: "di one by mi bed", "da one by da bed", "dat one"
   'di',
+  'da',
   'd',
   'dat',
   'dis',

@@ -53,6 +53,11 @@ function spelledPlainly(text: string): string {
         (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,
       )
       .replace(/\bwi['\u2019](?=\s)/gi, 'with')
+      // "the front door, locked it is?": the state before "it is", asked
+      .replace(
+        /\b(locked|unlocked|open|closed|shut|on|off|running)\s+it\s+is\b(?=[\s,]*(?:\w+\s*)?\?)/gi,
+        'is it $1',
+      )
       // "heyy", "heeey": hey, drawn out
       .replace(/\bhe+y+\b/gi, (w) => (w.length > 3 ? 'hey' : w))
       .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))

@@ -48,6 +48,9 @@ const WANTED_FEELING: Record<string, string> = {
   dark: 'darker',
   loud: 'louder',
   quiet: 'quieter',
+  // "make the lamp very low, ten percent only"
+  low: 'lower',
+  high: 'higher',
 };
 
 /** Verbs after which a word of feeling is the state wanted. */

@@ -478,8 +478,14 @@ export function joinSentences(
 }
 
 /** Several sentences that each ask for an action: one command of several parts. */
-function joinedActions(meant: Understood[]): Understood {
+function joinedActions(said: Understood[]): Understood {
   const none: Understood = { kind: 'none' };
+  // ("And the back door? Is it locked?": the same question asked twice is one)
+  const key = (u: Understood) =>
+    u.kind === 'command'
+      ? `${u.command.reading.intent} ${JSON.stringify(Object.entries(u.command.reading.slots).sort())}`
+      : undefined;
+  const meant = said.filter((u, i) => key(u) === undefined || said.findIndex((v) => key(v) === key(u)) === i);
   if (meant.length === 1) return meant[0]!;
   const parts: Command[] = [];
   for (const u of meant) {
@@ -576,6 +582,8 @@ export function statementLike(sentence: string): boolean {
     return true;
   const tokens = tokenize(sentence);
   if (toldSentence(sentence) || /^[a-z]{3,}ing$/.test(tokens[0] ?? '')) return true;
+  // ("Is it locked?" asks)
+  if (/\?\s*$/.test(sentence)) return false;
   return ['is', 'it', 'its'].includes(tokens[0] ?? '') && !tokens.some((t) => ACTION_VERBS.has(t));
 }
 
