@@ -7392,3 +7392,51 @@ describe('heldout93–100, second round: a room the home lacks, a spelled word t
     });
   });
 });
+
+describe('heldout101–103: a clock time never lost, "excuse me", Taglish, Jamaican Patois', () => {
+  it('a clock time said with words not understood never acts now ("tuwing umaga po at 5:30, …")', () => {
+    expect(read('blah blah at 5:30, turn on the kettle').intent).toBeNull();
+    expect(read('tuwing umaga po at 5:30, turn on the kettle').intent).not.toBe('HassTurnOn');
+    // one's own day told, or a purpose, keeps the request now
+    expect(read('Please pause the kitchen speaker; I have a call at 2:15.').intent).toBe('HassMediaPause');
+    expect(read('hallway light at fifteen percent so it is not blinding at 3am')).toMatchObject({
+      slots: { name: 'Hallway Light', brightness: 15 },
+    });
+  });
+  it('"excuse me is the coffee machine still on" asks; "kindly warm this room a little" warms it', () => {
+    expect(read('excuse me is the coffee machine still on')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Coffee Machine', state: 'on' },
+    });
+    expect(read('kindly warm this room a little, it is chilly', 'Office')).toMatchObject({
+      slots: { temperature_step: 'up' },
+    });
+  });
+  it.each([
+    ['pakibukas po ang porch light, salamat', 'HassTurnOn', { name: 'Porch Light' }],
+    ['pakilock naman po ng back door, anak', 'HassTurnOn', { name: 'Back Door' }],
+    [
+      'pakipatay po ng lahat ng ilaw upstairs, salamat po',
+      'HassTurnOff',
+      { domain: 'light', floor: 'Upper Floor' },
+    ],
+    ['naka-lock na po ba ang front door?', 'HassGetState', { name: 'Front Door', state: 'locked' }],
+    [
+      'pakipatay po ng kitchen light tapos i-lock ang back door',
+      'HassTurnOff+HassTurnOn',
+      { '1.name': 'Kitchen Light', '2.name': 'Back Door' },
+    ],
+    ['ay, mali! ibalik mo po', 'HearthUndo', {}],
+  ])('Taglish "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it.each([
+    ['tun awn di porch lite', 'HassTurnOn', { name: 'Porch Light' }],
+    ['do mi a favour an lock di front door nuh', 'HassTurnOn', { name: 'Front Door' }],
+    ['lock di front door an tun off di porch light', 'HassTurnOn+HassTurnOff', { '2.name': 'Porch Light' }],
+    ['when di sun go down, tun on di porch light', 'HearthAutomationCreate', {}],
+    ['wah timer dem set right now?', 'HearthTimerList', {}],
+  ])('Patois "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

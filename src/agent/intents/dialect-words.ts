@@ -9,9 +9,14 @@
 export const DRAWN_OUT_PLEASE = String.raw`ple+a+s+e*|ple+[sz]e*|pl[sz]{2,}`;
 const DRAWN_OUT_WORD = new RegExp(`^(?:${DRAWN_OUT_PLEASE})$`);
 
+/** English verbs Tagalog "paki-" asks for, written joined: "pakilock", "pakion". */
+const PAKI_VERBS = new Set('lock unlock on off open close set start stop pause play dim'.split(' '));
+
 /** One word as standard English words (itself when it is one). */
 export function asEnglish(t: string): string[] {
   if (t !== 'please' && DRAWN_OUT_WORD.test(t)) return ['please'];
+  // ("pakilock naman po ng back door": Tagalog "paki-", please, on an English verb)
+  if (t.startsWith('paki') && PAKI_VERBS.has(t.slice(4))) return ['please', t.slice(4)];
   return (
     SHORTHAND[t] ??
     DIALECT[t] ??
@@ -256,6 +261,15 @@ const DIALECT: Record<string, string[]> = {
  */
 const CREOLE: Record<string, string[]> = {
   tun: ['turn'],
+  // "tun awn di porch lite", "sen di likkle robot vacuum back", "anyting a move inna di
+  // hallway?", "every mawnin", "inna yah" (in here)
+  awn: ['on'],
+  sen: ['send'],
+  likkle: ['little'],
+  anyting: ['anything'],
+  ting: ['thing'],
+  mawnin: ['morning'],
+  yah: ['here'],
   mek: ['make'],
   fi: ['for'],
   inna: ['in'],
@@ -294,6 +308,37 @@ const TAGALOG: Record<string, string[]> = {
   sindihan: ['turn', 'on'],
   pakihinaan: ['please', 'turn', 'down'],
   pakilakasan: ['please', 'turn', 'up'],
+  pakibuksan: ['please', 'open'],
+  paki: ['please'],
+  ibalik: ['put', 'it', 'back'],
+  // the little words: "ang", "ng", "yung" (the), "mo" (you), "ako" (I), "salamat" (thanks),
+  // "sige" (ok), "tapos" (then), "lahat" (all), "mga" (the plural's mark)
+  ang: ['the'],
+  ng: ['the'],
+  yung: ['the'],
+  mo: [],
+  ako: ['i'],
+  salamat: ['thanks'],
+  sige: ['ok'],
+  tapos: ['then'],
+  lahat: ['all'],
+  mga: [],
+  ba: [],
+  mali: ['oops'],
+  // things and places: "ilaw" (light), "dito" (here), "sala" (living room)
+  ilaw: ['lights'],
+  dito: ['here'],
+  sala: ['living', 'room'],
+  kusina: ['kitchen'],
+  kwarto: ['bedroom'],
+  banyo: ['bathroom'],
+  garahe: ['garage'],
+  // times: "tuwing umaga" (every morning), "mamayang gabi" (tonight)
+  tuwing: ['every'],
+  umaga: ['morning'],
+  hapon: ['afternoon'],
+  gabi: ['night'],
+  mamaya: ['later'],
 };
 
 /**

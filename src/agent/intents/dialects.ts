@@ -568,7 +568,8 @@ export function dialectPhrases(tokens: string[]): string[] {
     // "always when somebody moves in …": "whenever"
     else if (t === 'always' && next === 'when') out.push('whenever');
     // "wah time it is" (Jamaican "what"; Singapore "wah" is a cry of surprise)
-    else if (t === 'wah' && ['time', 'day', 'date'].includes(next ?? '')) out.push('what', next!);
+    else if (t === 'wah' && ['time', 'day', 'date', 'timer', 'timers', 'about', 'bout'].includes(next ?? ''))
+      out.push('what', next!);
     // "I can't see nothing": a negation said twice is one ("anything")
     else if (t === 'nothing' && out.slice(-3).some((w) => ['not', 'cannot', 'never'].includes(w))) {
       out.push('anything');
@@ -586,7 +587,7 @@ export function dialectPhrases(tokens: string[]): string[] {
     else if (t === 'mi') {
       const prev = out[out.length - 1] ?? '';
       out.push(
-        next === undefined || ['for', 'to', 'give', 'tell', 'let', 'help'].includes(prev)
+        next === undefined || ['for', 'to', 'give', 'tell', 'let', 'help', 'do'].includes(prev)
           ? 'me'
           : MI_AS_MY_AFTER.has(prev)
             ? 'my'

@@ -36,9 +36,10 @@ export function readsAsCommand(
 /**
  * "and" and "then" as chat and other Englishes write them, before a second request's verb or
  * thing: "pause tv n on the tv backlight", Swahili "zima tv na washa floor lamp", "turn off da
- * tv an' da backlight", Hawaiʻi "open da garage door den turn on da light".
+ * tv an' da backlight", Hawaiʻi "open da garage door den turn on da light", Tagalog "…
+ * tapos i-lock ang back door".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b)|den\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim)\b))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|tun|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b)|(?:den|tapos)\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|i-)))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(

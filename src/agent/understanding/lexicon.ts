@@ -394,6 +394,7 @@ export const NOUNS: Record<string, Noun> = {
   music: { domain: 'media_player', group: false, content: true },
   song: { domain: 'media_player', group: false, content: true },
   track: { domain: 'media_player', group: false, content: true },
+  tune: { domain: 'media_player', group: false, content: true },
   programme: { domain: 'media_player', group: false, content: true },
   program: { domain: 'media_player', group: false, content: true },
   radio: one('media_player'),

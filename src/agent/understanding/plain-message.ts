@@ -58,6 +58,13 @@ function spelledPlainly(text: string): string {
         /\b(locked|unlocked|open|closed|shut|on|off|running)\s+it\s+is\b(?=[\s,]*(?:\w+\s*)?\?)/gi,
         'is it $1',
       )
+      // Creole and Pidgin "di", "da": "when di sun go down, …" — the article, for every check of
+      // the text (a name, "Di", is written with its capital)
+      .replace(/\b(?:di|da)\b(?= (?!the\b|a\b|an\b)[a-z])/g, 'the')
+      // Tagalog "i-lock ang back door", "i-on": the verb's "i-", no "I"
+      .replace(/\bi-(?=(?:lock|unlock|on|off|open|close|set|start|pause|play)\b)/gi, '')
+      // "excuse me is the coffee machine still on": a courtesy opening the message
+      .replace(/^(\W*)(?:excuse me|pardon me)\b[\s,!.]*(?=\S)/i, '$1')
       // "heyy", "heeey": hey, drawn out
       .replace(/\bhe+y+\b/gi, (w) => (w.length > 3 ? 'hey' : w))
       .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))

@@ -24,6 +24,9 @@ function shutOff(tokens: string[], i: number): boolean {
   return false;
 }
 
+/** Words a request may open with before its verb: "kindly warm this room", "please cool it". */
+const REQUEST_OPENERS = new Set('kindly please pls just can could would you u and then now'.split(' '));
+
 /** What there is "too much" of, as the feeling: "too much light" is too bright. */
 const TOO_MUCH: Record<string, string> = {
   light: 'bright',
@@ -258,12 +261,14 @@ export function saidPlainly(said: string[]): string[] {
   // loud": after a verb of making, keeping or wanting, a word of feeling is the state wanted,
   // not the one complained of ("it's warm" asks for cooler)
   const making = raw.findIndex((t) => WANTING.has(t));
-  // "warm the office", "cool the bedroom down": the word of feeling as the verb
+  // "warm the office", "cool the bedroom down", "kindly warm this room a little": the word of
+  // feeling as the verb, opening the request
+  const verb = raw.findIndex((t, i) => !REQUEST_OPENERS.has(t) || i === raw.length - 1);
   if (
-    ['warm', 'cool'].includes(raw[0] ?? '') &&
-    ['the', 'my', 'our', 'it', 'up', 'down'].includes(raw[1] ?? '')
+    ['warm', 'cool'].includes(raw[verb] ?? '') &&
+    ['the', 'my', 'our', 'this', 'that', 'it', 'things', 'up', 'down'].includes(raw[verb + 1] ?? '')
   )
-    raw[0] = WANTED_FEELING[raw[0]!]!;
+    raw[verb] = WANTED_FEELING[raw[verb]!]!;
   else if (making >= 0)
     for (let i = making + 2; i < raw.length && i <= making + 5; i++) {
       const wanted = WANTED_FEELING[raw[i]!];

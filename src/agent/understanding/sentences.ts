@@ -192,6 +192,7 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
   // (nor is a clock time told: "I have a call at 2:15", "we're back by 6pm")
   // ("I want it at 20" is a value for it)
   const clock = (k: number) =>
+    OWN_DAY_SUBJECTS.has(tokens[0] ?? '') &&
     !tokens.some((t) => ['it', 'them', 'that'].includes(t)) &&
     (CLOCK_BEFORE.has(tokens[k - 1] ?? '') ||
       (CLOCK_BEFORE.has(tokens[k - 2] ?? '') && /^\d{1,2}$/.test(tokens[k - 1] ?? '')));
@@ -211,6 +212,11 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     stage2.isAside(tokens.filter((t) => !NEGATIONS.has(t)).join(' '), { names: false })
   );
 }
+
+/** Who a statement of one's own day opens with: "I have a call at 2:15", "we're back by 6pm". */
+export const OWN_DAY_SUBJECTS: ReadonlySet<string> = new Set(
+  'i im ive ill id we were weve well wed my our he hes she shes they theyre mum dad'.split(' '),
+);
 
 /** Words before a clock time told in a remark. */
 const CLOCK_BEFORE = new Set(['at', 'by', 'around', 'before', 'after', 'from']);

@@ -46,6 +46,7 @@ import {
   namesOnly,
   sentencesMeant,
   sentencesOf,
+  OWN_DAY_SUBJECTS,
   statementLike,
   toldSentence,
 } from './sentences.js';
@@ -158,6 +159,13 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
+    const u = this.understandMessage(said, area, conv);
+    // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
+    // act now — the time was lost on words not understood; nothing rather than the wrong time)
+    return timeLost(said, u) ? { kind: 'none' } : u;
+  }
+
+  private understandMessage(said: string, area: string | null, conv: Conversation): Understood {
     const whole = plainMessage(this.stage2, said);
     const split = sentencesOf(whole);
     const sentences = sentencesMeant(this.stage2, split);
@@ -893,3 +901,24 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
+
+/** A clock time written: "5:30", "5.30", "21h15", "6am", "10 p.m.". */
+const CLOCK_TIME = /\b(?:(?:[01]?\d|2[0-3])[:.h][0-5]\d|\d{1,2}\s*[ap]\.?m\b\.?)/i;
+
+/** Words that open a reason or a purpose. */
+const REASON_OPENERS = new Set(['so', 'because', 'cos', 'cause', 'since']);
+
+/**
+ * Whether a clock time said in the message is lost: the command acts now (no part waits), and
+ * the clause the time is in is no statement of someone's own day.
+ */
+function timeLost(said: string, u: Understood): boolean {
+  const parts = u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [];
+  const acting = parts.filter((p) => !QUESTION_INTENTS.has(p.reading.intent));
+  if (acting.length === 0 || parts.some((p) => p.when)) return false;
+  // (a reason or a purpose keeps its time: "… so it's not blinding at 3am")
+  return said.split(/[,;!?]|\.(?!\d)|(?=\s(?:and|but|so|because|cos|cause|since)\s)/i).some((clause) => {
+    const first = tokenize(clause)[0] ?? '';
+    return CLOCK_TIME.test(clause) && !OWN_DAY_SUBJECTS.has(first) && !REASON_OPENERS.has(first);
+  });
+}
