@@ -7440,3 +7440,24 @@ describe('heldout101–103: a clock time never lost, "excuse me", Taglish, Jamai
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('heldout101: Kenyan English with Swahili and Sheng', () => {
+  it.each([
+    ['sasa, can you fungua the lounge blinds pliz', 'HassTurnOn', { name: 'Living Room Blinds' }],
+    ['weka volume ya tv kwa thirty', 'HassSetVolume', { name: 'Living Room TV', volume_level: 30 }],
+    [
+      'zima kettle na coffee machine',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    ],
+    ['pause the living room tee vee', 'HassMediaPause', { name: 'Living Room TV' }],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('"sasa, volume juu kidogo" at the living room raises its sound', () => {
+    expect(read('sasa, volume juu kidogo', 'Living Room')).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up' },
+    });
+  });
+});

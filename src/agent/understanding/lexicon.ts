@@ -562,6 +562,11 @@ export const UNDO_PHRASES = [
   'change it back',
   'undo that',
   'take that back',
+  // "Kindly reverse what you have just done."
+  'reverse that',
+  'reverse it',
+  'reverse what you have just done',
+  'reverse what you just did',
 ];
 export const HELP_PHRASES = [
   'what can you do',

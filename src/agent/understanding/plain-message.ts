@@ -61,6 +61,13 @@ function spelledPlainly(text: string): string {
       // Creole and Pidgin "di", "da": "when di sun go down, …" — the article, for every check of
       // the text (a name, "Di", is written with its capital)
       .replace(/\b(?:di|da)\b(?= (?!the\b|a\b|an\b)[a-z])/g, 'the')
+      // "the living room tee vee"; Swahili "saa ngapi?" (what time is it), and its "na" (and)
+      // beside its verbs of switching ("zima kettle na coffee machine")
+      .replace(/\btee ?vee\b/gi, 'tv')
+      .replace(/\bsaa ngapi\b/gi, 'what time is it')
+      .replace(/\bna\b/gi, (na, at: number, all: string) =>
+        /\b(?:zima|washa|fungua|funga|weka)\b/i.test(all) && at > 0 ? 'and' : na,
+      )
       // Tagalog "i-lock ang back door", "i-on": the verb's "i-", no "I"
       .replace(/\bi-(?=(?:lock|unlock|on|off|open|close|set|start|pause|play)\b)/gi, '')
       // "excuse me is the coffee machine still on": a courtesy opening the message
