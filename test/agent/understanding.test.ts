@@ -7461,3 +7461,30 @@ describe('heldout101: Kenyan English with Swahili and Sheng', () => {
     });
   });
 });
+
+describe('heldout101–102, second round: an undo said formally, a family word before a name, the little one', () => {
+  it('"Kindly reverse what you have just done." undoes', () => {
+    expect(read('Kindly reverse what you have just done.').intent).toBe('HearthUndo');
+  });
+  it('"is tito alex home?", "is uncle alex home?" ask after Alex', () => {
+    for (const text of ['is tito alex home?', 'is uncle alex home?'])
+      expect(read(text)).toMatchObject({ intent: 'HassGetState', slots: { name: 'Alex', state: 'home' } });
+    // said to one of the family, still someone else
+    expect(read('mum, could you turn on the porch light').intent).toBeNull();
+  });
+  it('"… The little one is sleeping on the couch." is a reason; "ang lamig dito" is cold here', () => {
+    expect(read('Could you set the TV volume to 10? The little one is sleeping on the couch.')).toMatchObject(
+      {
+        intent: 'HassSetVolume',
+        slots: { name: 'Living Room TV', volume_level: 10 },
+      },
+    );
+    expect(read("ang lamig dito, it's too cold po", 'Living Room')).toMatchObject({
+      slots: { temperature_step: 'up' },
+    });
+    expect(read('may ilaw pa bang bukas downstairs po?')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { domain: 'light', floor: 'Ground Floor', state: 'on' },
+    });
+  });
+});

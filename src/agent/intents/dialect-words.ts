@@ -325,6 +325,9 @@ const TAGALOG: Record<string, string[]> = {
   mga: [],
   ba: [],
   mali: ['oops'],
+  // "ang lamig dito" (so cold here), "ang init" (so hot)
+  lamig: ['cold'],
+  init: ['hot'],
   // things and places: "ilaw" (light), "dito" (here), "sala" (living room)
   ilaw: ['lights'],
   dito: ['here'],
@@ -361,6 +364,7 @@ const SWAHILI: Record<string, string[]> = {
   sasa: [],
   // "volume juu kidogo" (up a bit), "kwa thirty" (to thirty), "maze" (mate), "ngapi" (how many)
   juu: ['up'],
+  zaidi: ['more'],
   kidogo: ['a', 'bit'],
   kwa: ['to'],
   maze: [],

@@ -8,7 +8,7 @@ import { tokenize } from '../intents/normalize.js';
 import { pidginPast } from '../intents/pidgin.js';
 import { criedApart } from './clauses.js';
 import { declarative } from './guards.js';
-import { QUESTION_WORDS } from './lexicon.js';
+import { KIN, QUESTION_WORDS } from './lexicon.js';
 import { QUESTION_INTENTS } from './reading.js';
 import type { SecondStage } from './reader.js';
 import { orNotInHindi } from './said-is.js';
@@ -26,7 +26,7 @@ export function plainMessage(stage2: SecondStage, said: string): string {
             stage2,
             withoutClauseAside(
               stage2,
-              withRunOnStatement(stage2, withoutHeading(stage2, spelledPlainly(said))),
+              withRunOnStatement(stage2, withoutHeading(stage2, kinBeforeName(stage2, spelledPlainly(said)))),
             ),
           ),
         ),
@@ -70,12 +70,23 @@ function spelledPlainly(text: string): string {
       )
       // Tagalog "i-lock ang back door", "i-on": the verb's "i-", no "I"
       .replace(/\bi-(?=(?:lock|unlock|on|off|open|close|set|start|pause|play)\b)/gi, '')
+      // "The little one is sleeping": the child, no device "one"
+      .replace(/\blittle ones?\b(?=\s+(?:is|are)\s+(?:sleeping|asleep|napping|resting|in bed)\b)/gi, 'baby')
+      // Tagalog "may ilaw pa bang bukas …?": a light still on
+      .replace(/\b(?:pa\s+)?bang?\s+bukas\b/gi, 'still on')
       // "excuse me is the coffee machine still on": a courtesy opening the message
       .replace(/^(\W*)(?:excuse me|pardon me)\b[\s,!.]*(?=\S)/i, '$1')
       // "heyy", "heeey": hey, drawn out
       .replace(/\bhe+y+\b/gi, (w) => (w.length > 3 ? 'hey' : w))
       .replace(DRAWN_OUT_IN_TEXT, (w) => (w.toLowerCase() === 'please' ? w : 'please'))
       .replace(/\bafter being (?:left|put|turned|switched) (?=(?:on|off|open|unlocked|running)\b)/gi, '')
+  );
+}
+
+/** "is uncle alex home?", "is tito alex home?": a family word before a person of the home is that person. */
+function kinBeforeName(stage2: SecondStage, text: string): string {
+  return text.replace(/\b([a-z]+)\s+(?=([a-z]+)\b)/gi, (all, kin: string, who: string) =>
+    KIN.has(kin.toLowerCase()) && stage2.personNamed(who.toLowerCase()) ? '' : all,
   );
 }
 

@@ -201,7 +201,7 @@ const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
    me again now way was how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
-   order said move u ya a not i meant mean did at wanted asked is previous`.split(/\s+/),
+   order said move u ya a not i meant mean did at wanted asked is previous have done`.split(/\s+/),
 );
 /** The words an undo is said with ("put it back the way it was"), for telling what else is said. */
 export const UNDO_WORDS: ReadonlySet<string> = new Set([...UNDO_CORES.flat(), ...UNDO_TAIL, 'whatever']);
