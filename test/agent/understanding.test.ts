@@ -7488,3 +7488,44 @@ describe('heldout101–102, second round: an undo said formally, a family word b
     });
   });
 });
+
+describe('heldout104–106: Bengali mixed into English, punctuation dictated, Appalachian English', () => {
+  it.each([
+    ['amma please kitchen er fan ta bondho koro', 'HassTurnOff', { name: 'Kitchen Fan' }],
+    ['please bedroom er curtain kholo', 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['thermostat ta baish degree koro', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 22 }],
+    ['garage door khola ache?', 'HassGetState', { name: 'Garage Door', state: 'open' }],
+    ['kettle on koro ar kitchen fan bondho koro', 'HassTurnOn+HassTurnOff', { '2.name': 'Kitchen Fan' }],
+    ['na na, ager moto koro', 'HearthUndo', {}],
+  ])('Bengali "%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('Bengali words that are English too are read only beside a word no English message has', () => {
+    expect(read('my head ache is bad').intent).toBeNull();
+    expect(read('turn off the kettle ar')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kettle' },
+    });
+  });
+  it('"wallahi is the back door actually locked rn" asks, never locks', () => {
+    expect(read('wallahi is the back door actually locked rn')).toMatchObject({
+      intent: 'HassGetState',
+      slots: { name: 'Back Door', state: 'locked' },
+    });
+  });
+  it('punctuation dictated: "… comma I\'m pulling in", "… at 5:45 p.m. period"; "nineteen comma five" is a number', () => {
+    expect(read("Can you please open the garage door comma I'm pulling in")).toMatchObject({
+      intent: 'HassTurnOn',
+      slots: { name: 'Garage Door' },
+    });
+    expect(read('Turn on the porch light at 5:45 p.m. period')).toMatchObject({ slots: { at: '17:45' } });
+    expect(read('set the thermostat to nineteen comma five')).toMatchObject({ slots: { temperature: 19.5 } });
+  });
+  it('Appalachian "out yonder", "right smart chilly", "good night you\'uns"', () => {
+    expect(read('how cold is it out yonder')).toMatchObject({ slots: { name: 'Outside Temperature' } });
+    expect(read("it's right smart chilly in here", 'Living Room')).toMatchObject({
+      slots: { temperature_step: 'up' },
+    });
+    expect(read("good night you'uns")).toMatchObject({ slots: { name: 'Good Night' } });
+  });
+});

@@ -6,6 +6,7 @@
 import { accentSpellings, asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
+import { bengaliAsEnglish } from './bengali-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -137,7 +138,9 @@ function tokenizeNew(text: string): string[] {
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
-  const raw = wantSaidShort(spanishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))).flatMap(asEnglish);
+  const raw = wantSaidShort(
+    spanishAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
+  ).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
 

@@ -5,6 +5,7 @@
  */
 import { DRAWN_OUT_PLEASE } from '../intents/dialect-words.js';
 import { tokenize } from '../intents/normalize.js';
+import { saysBengali } from '../intents/bengali-words.js';
 import { pidginPast } from '../intents/pidgin.js';
 import { criedApart } from './clauses.js';
 import { declarative } from './guards.js';
@@ -68,6 +69,24 @@ function spelledPlainly(text: string): string {
       .replace(/\bna\b/gi, (na, at: number, all: string) =>
         /\b(?:zima|washa|fungua|funga|weka)\b/i.test(all) && at > 0 ? 'and' : na,
       )
+      // punctuation dictated to a phone: "… garage door comma I'm pulling in", "… robot vacuum
+      // period" ("nineteen comma five" is a number; "a period of" is time)
+      .replace(/\s+comma\b(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine)\b)/gi, ',')
+      .replace(/(?<!\b(?:a|the|this|that|trial|grace))\s+(?:period|full stop)\b(?!\s+of\b)/gi, '.')
+      .replace(/\s+question mark\b/gi, '?')
+      .replace(/\s+exclamation (?:point|mark)\b/gi, '!')
+      // Appalachian: "a-nosing", "a-going" (the "a-" of a doing), "out yonder" (outside), "that
+      // porch light yonder" (there), "you'uns" (you all), "right smart chilly" (very)
+      .replace(/\ba-(?=[a-z]+ing\b)/gi, '')
+      .replace(/\bout yonder\b/gi, 'outside')
+      .replace(/\byonder\b/gi, 'there')
+      .replace(/\byou['\u2019]?uns\b/gi, 'you all')
+      .replace(/\bright smart\b(?=\s+[a-z])/gi, 'very')
+      // Bengali "ar" (and) between requests, "ager moto koro" (as before: undo)
+      .replace(/\bar\b/gi, (ar, _at: number, all: string) =>
+        saysBengali(all.toLowerCase().split(/[^a-z]+/)) ? 'and' : ar,
+      )
+      .replace(/\bager moto\b/gi, 'put it back')
       // Tagalog "i-lock ang back door", "i-on": the verb's "i-", no "I"
       .replace(/\bi-(?=(?:lock|unlock|on|off|open|close|set|start|pause|play)\b)/gi, '')
       // "The little one is sleeping": the child, no device "one"
