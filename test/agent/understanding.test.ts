@@ -7529,3 +7529,36 @@ describe('heldout104–106: Bengali mixed into English, punctuation dictated, Ap
     expect(read("good night you'uns")).toMatchObject({ slots: { name: 'Good Night' } });
   });
 });
+
+describe('heldout106, second round: the family run on without an apostrophe; opening up for someone who comes later', () => {
+  it('"… please grandpas on the phone", "turn off the tv mums asleep" are reasons', () => {
+    expect(read('can u pause the kitchen speaker please grandpas on the phone')).toMatchObject({
+      intent: 'HassMediaPause',
+      slots: { name: 'Kitchen Speaker' },
+    });
+    expect(read('turn off the tv mums asleep')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+    expect(read('turn off the lights where the kids are').intent).toBeNull();
+  });
+  it('"unlock the front door, granny\'s arriving after lunch" is not done now; the heating for tonight is', () => {
+    for (const text of [
+      "unlock the front door, granny's arriving after lunch",
+      'unlock the front door grannys arriving after lunch',
+      'open the garage door moms pulling in after work',
+    ])
+      expect(read(text).intent).toBeNull();
+    expect(read('turn on the heating, we have guests tonight').intent).toBe('HassTurnOn');
+    expect(read("mum's cooking tonight, set up the dinner party scene")).toMatchObject({
+      slots: { name: 'Dinner Party' },
+    });
+  });
+  it('"call that timer off" cancels it; "what\'s it like in the office temperature wise" asks', () => {
+    expect(read('call that timer off').intent).toBe('HearthTimerCancel');
+    expect(read("what's it like in the office temperature wise")).toMatchObject({
+      intent: 'HassClimateGetTemperature',
+      slots: { area: 'Office' },
+    });
+  });
+});

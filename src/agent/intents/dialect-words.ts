@@ -153,6 +153,9 @@ const HINDI: Record<string, string[]> = {
  */
 const DIALECT: Record<string, string[]> = {
   // Hawaiʻi Pidgin: "brah", "bruddah" (who is spoken to), "fo' me", "da kine" (the thing), "ova"
+  // Appalachian and Southern "young'un" (the child)
+  youngun: ['kid'],
+  younguns: ['kids'],
   brah: [],
   bruddah: [],
   braddah: [],

@@ -278,7 +278,11 @@ export function saidIs(text: string): string {
         '$1 ',
       )
       // "whats it like temperature wise outside", "how is it humidity-wise in the bathroom": the
-      // measure asked of
+      // measure asked of ("what's it like in the office temperature wise": the place first)
+      .replace(
+        /^(\W*(?:what'?s|what is|how'?s|how is) it (?:like )?)((?:in|out|up|down) (?:the |my |our )?[a-z ]{2,25}?) ((?:temperature|humidity|heat|warmth)[ -]?wise)\b/i,
+        '$1$3 $2',
+      )
       .replace(
         /^(\W*)(what'?s|what is|how'?s|how is) it (?:like )?(temperature|humidity|heat|warmth)[ -]?wise\b/i,
         (_m: string, lead: string, ask: string, what: string) =>

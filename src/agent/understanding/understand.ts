@@ -905,6 +905,32 @@ const DOMAIN_OF: Record<string, string> = {
 /** A clock time written: "5:30", "5.30", "21h15", "6am", "10 p.m.". */
 const CLOCK_TIME = /\b(?:(?:[01]?\d|2[0-3])[:.h][0-5]\d|\d{1,2}\s*[ap]\.?m\b\.?)/i;
 
+/**
+ * A later time someone else's doing is told at ("granny's arriving after lunch", "the kids
+ * get back after school"): a door unlocked, a garage opened or an alarm disarmed may be meant
+ * for then — never done now unasked (a light or the heating now is only early).
+ */
+const LATER =
+  /\b(?:after (?:lunch|work|school|dinner|tea|supper|breakfast)|at lunch(?:time)?|first thing|tonight|this (?:evening|afternoon)|tomorrow|later on|on the weekend|at the weekend|next week)\b/i;
+/** Who tells of their own plans: "we've guests tonight" is why, now. */
+const FIRST_PERSON = new Set('i im ive ill id we were weve well wed'.split(' '));
+
+/** Whether a command opens the house up: unlocks, disarms, opens a garage door or a gate. */
+function opensUp(c: Command): boolean {
+  const t = c.reading.target;
+  const entities = t?.kind === 'entities' ? t.entities : [];
+  const domain = t?.kind === 'group' ? t.domain : undefined;
+  const off = c.reading.intent === 'HassTurnOff';
+  const on = c.reading.intent === 'HassTurnOn';
+  return (
+    (off &&
+      (domain === 'lock' ||
+        entities.some((e) => e.domain === 'lock' || e.domain === 'alarm_control_panel'))) ||
+    (on &&
+      entities.some((e) => e.domain === 'cover' && /garage|gate/i.test(`${e.device_class ?? ''} ${e.name}`)))
+  );
+}
+
 /** Words that open a reason or a purpose. */
 const REASON_OPENERS = new Set(['so', 'because', 'cos', 'cause', 'since']);
 
@@ -919,6 +945,7 @@ function timeLost(said: string, u: Understood): boolean {
   // (a reason or a purpose keeps its time: "… so it's not blinding at 3am")
   return said.split(/[,;!?]|\.(?!\d)|(?=\s(?:and|but|so|because|cos|cause|since)\s)/i).some((clause) => {
     const first = tokenize(clause)[0] ?? '';
+    if (LATER.test(clause) && !FIRST_PERSON.has(first) && acting.some(opensUp)) return true;
     return CLOCK_TIME.test(clause) && !OWN_DAY_SUBJECTS.has(first) && !REASON_OPENERS.has(first);
   });
 }
