@@ -7562,3 +7562,33 @@ describe('heldout106, second round: the family run on without an apostrophe; ope
     });
   });
 });
+
+describe('heldout107–109: a comparative said the Romance way, Cuban Spanish, a thing called "her"', () => {
+  it('"put the heating more high, at twenty-four" sets the thermostat to 24 — never a volume', () => {
+    expect(read('put the heating more high, at twenty-four')).toMatchObject({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 24 },
+    });
+    expect(read('put the heating more high')).toMatchObject({ slots: { temperature_step: 'up' } });
+  });
+  it('"la luz del portal" is the porch light; "todas las noches at ten, …" is a rule', () => {
+    expect(read('apaga la luz del portal tonight at eleven')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Porch Light', at: '23:00' },
+    });
+    expect(read('todas las noches at ten, lock the back door').intent).toBe('HearthAutomationCreate');
+  });
+  it('"switch her off", "in a couple of hours", "in the mornin", Geordie "hoy the kettle on"', () => {
+    expect(read('the tv backlight, switch her off')).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'TV Backlight' },
+    });
+    expect(read('turn the porch light off in a couple of hours')).toMatchObject({
+      slots: { delay_seconds: 7200 },
+    });
+    expect(read('put the kettle on at quarter to seven in the mornin')).toMatchObject({
+      slots: { at: '06:45' },
+    });
+    expect(read('hoy the kettle on')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Kettle' } });
+  });
+});

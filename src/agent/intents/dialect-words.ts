@@ -435,6 +435,9 @@ const SHORTHAND: Record<string, string[]> = {
   ty: ['thanks'],
   // "pause the tv brb": be right back
   brb: [],
+  // a "g" dropped without its apostrophe: "in the mornin", "this evenin"
+  mornin: ['morning'],
+  evenin: ['evening'],
   x: [],
   xx: [],
   xxx: [],

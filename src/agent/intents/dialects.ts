@@ -606,6 +606,21 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('the');
       continue;
     }
+    // "the tv backlight, switch her off", "turn her up": a thing called "her", as Australians
+    // and many Englishes do, between a verb of switching and its particle
+    else if (
+      t === 'her' &&
+      ['switch', 'turn', 'shut', 'crank', 'put', 'flick', 'whack', 'chuck'].includes(tokens[i - 1] ?? '') &&
+      ['on', 'off', 'up', 'down', 'back'].includes(next ?? '')
+    ) {
+      out.push('it');
+      continue;
+    }
+    // Geordie "hoy the porch light on": throw, put
+    else if (t === 'hoy' && ['the', 'it', 'that', 'them', 'me', 'us'].includes(next ?? '')) {
+      out.push('put');
+      continue;
+    }
     // "e too hot for here": Pidgin "it", before the words it says ("channel e" stays)
     else if (t === 'e' && next !== undefined && i > 0) {
       out.push('it');

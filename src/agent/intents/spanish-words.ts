@@ -68,6 +68,8 @@ const VERBS: Record<string, string[]> = {
 /** Nouns of the home and its rooms. */
 const NOUNS: Record<string, string[]> = {
   luz: ['light'],
+  // (Cuban and Caribbean Spanish: "la luz del portal", the porch light)
+  portal: ['porch'],
   luces: ['lights'],
   foco: ['light'],
   focos: ['lights'],
@@ -234,6 +236,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bbuenas noches\b/g, 'good night'],
   [/\bbuenos dias\b/g, 'good morning'],
   [/\btodos los dias\b/g, 'every day'],
+  [/\btodas las noches\b/g, 'every night'],
+  [/\btodas las mananas\b/g, 'every morning'],
   [/\bcada dia\b/g, 'every day'],
   [/\bcuando se (?:meta|mete|oculta|ponga|pone) el sol\b/g, 'at sunset'],
   [/\bse (?:meta|mete|oculta|ponga|pone) el sol\b/g, 'sunset'],

@@ -27,6 +27,20 @@ function shutOff(tokens: string[], i: number): boolean {
 /** Words a request may open with before its verb: "kindly warm this room", "please cool it". */
 const REQUEST_OPENERS = new Set('kindly please pls just can could would you u and then now'.split(' '));
 
+/** "more high" as "higher": the comparatives of the words of light, sound and warmth. */
+const MORE_AS_ER: Record<string, string> = {
+  high: 'higher',
+  low: 'lower',
+  hot: 'warmer',
+  warm: 'warmer',
+  cold: 'colder',
+  cool: 'cooler',
+  bright: 'brighter',
+  dark: 'darker',
+  loud: 'louder',
+  quiet: 'quieter',
+};
+
 /** What there is "too much" of, as the feeling: "too much light" is too bright. */
 const TOO_MUCH: Record<string, string> = {
   light: 'bright',
@@ -254,6 +268,9 @@ export function saidPlainly(said: string[]): string[] {
         (i === raw.length - 1 && raw.slice(0, i).some((w) => ['make', 'get', 'have'].includes(w)))),
   );
   if (boil >= 0) raw.splice(boil, 1, ...(boil === raw.length - 1 ? ['on'] : ['switch', 'on']));
+  // "put the heating more high", "the tv more quiet": a comparative said the Romance way
+  for (let i = 0; i < raw.length - 1; i++)
+    if (raw[i] === 'more' && MORE_AS_ER[raw[i + 1]!]) raw.splice(i, 2, MORE_AS_ER[raw[i + 1]!]!);
   // "too much light in here", "too much bright": too bright; "too much noise": too loud
   const much = raw.findIndex((t, i) => t === 'too' && raw[i + 1] === 'much' && TOO_MUCH[raw[i + 2] ?? '']);
   if (much >= 0) raw.splice(much + 1, 2, TOO_MUCH[raw[much + 2]!]!);

@@ -37,6 +37,8 @@ const UNIT_SECONDS: Record<string, number> = {
 export function markClockTimes(text: string): string {
   return (
     text
+      // "in a couple of hours": two
+      .replace(/\bin a couple of (minutes|hours)\b/gi, 'in 2 $1')
       // "at 22h", "à 21h": an hour written the French way, its minutes left off
       .replace(/\b(at|by|until|till|from) ([01]?\d|2[0-3])h(?![\d\w])/gi, '$1 $2h00')
       // "in 90s", "in 10mins", "in 2h": a wait written short
