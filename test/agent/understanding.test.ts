@@ -7592,3 +7592,16 @@ describe('heldout107–109: a comparative said the Romance way, Cuban Spanish, a
     expect(read('hoy the kettle on')).toMatchObject({ intent: 'HassTurnOn', slots: { name: 'Kettle' } });
   });
 });
+
+describe("an English word is never an accent's number; a room told beside the vacuum is where", () => {
+  it('"dirty" is no "thirty"; "tirty" is', () => {
+    expect(read('the floor is dirty, start the vacuum')).toMatchObject({ intent: 'HassVacuumStart' });
+    expect(read('kitchen speaker volume to tirty')).toMatchObject({ slots: { volume_level: 30 } });
+  });
+  it('"start the vacuum. the kitchen is a mess." starts it', () => {
+    expect(read('start the vacuum. the kitchen is a mess.')).toMatchObject({
+      intent: 'HassVacuumStart',
+      slots: { name: 'Robot Vacuum' },
+    });
+  });
+});

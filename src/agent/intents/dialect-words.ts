@@ -490,7 +490,7 @@ export function accentSpellings(tok: string): string[][] {
 
 /** The words a "th" said "t" or "d" is read back into: small words, never a thing's ("tank"). */
 const TH_WORDS = new Set(
-  'the then them they there these those this that thanks think thing things thirty thirteen'.split(' '),
+  'the then them they there these those this that thanks think thing things'.split(' '),
 );
 
 /** Every spelling with each vowel + "h" (before no vowel) read back with its "r". */

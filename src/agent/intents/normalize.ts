@@ -163,11 +163,13 @@ export function numberWords(said: string[]): string[] {
 }
 
 /**
- * A number word as an accent writes it: "tirty", "thuhty" (thirty), "fawty" stays — the one
- * number word its spellings give (`accentSpellings`); "tree" is a tree.
+ * A number word as an accent writes it: "tirty" (a "th" said "t"), "thuhty" (an unwritten
+ * "r") — the one number word its spellings give (`accentSpellings`); "tree" is a tree and
+ * "dirty" is dirty.
  */
 function numberSpokenAs(t: string): string {
   if (isNumWord(t) || t === 'tree' || !/^[a-z]{5,}$/.test(t)) return t;
+  if (/^t[^h]/.test(t) && isNumWord(`th${t.slice(1)}`)) return `th${t.slice(1)}`;
   for (const rule of accentSpellings(t)) {
     const hits = rule.filter(isNumWord);
     if (hits.length === 1) return hits[0]!;
