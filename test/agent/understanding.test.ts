@@ -7605,3 +7605,18 @@ describe("an English word is never an accent's number; a room told beside the va
     });
   });
 });
+
+describe('heldout110–112: Brummie "bab", "basically", "teh", the twenty-four-hour clock said', () => {
+  it.each([
+    ['pause teh telly bab', 'HassMediaPause', { name: 'Living Room TV' }],
+    ['put the telly volume on fifteen bab', 'HassSetVolume', { volume_level: 15 }],
+    ['okay so basically movie night mode', 'HassTurnOn', { name: 'Movie Night' }],
+    [
+      'Set the thermostat to 18 degrees at 2300 hours.',
+      'HassClimateSetTemperature',
+      { temperature: 18, at: '23:00' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+});

@@ -435,6 +435,8 @@ const SHORTHAND: Record<string, string[]> = {
   ty: ['thanks'],
   // "pause the tv brb": be right back
   brb: [],
+  // the commonest slip of a fast thumb
+  teh: ['the'],
   // a "g" dropped without its apostrophe: "in the mornin", "this evenin"
   mornin: ['morning'],
   evenin: ['evening'],

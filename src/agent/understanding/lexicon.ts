@@ -516,7 +516,7 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
    baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
-   cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah`;
+   cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah bab basically`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,

@@ -37,6 +37,8 @@ const UNIT_SECONDS: Record<string, number> = {
 export function markClockTimes(text: string): string {
   return (
     text
+      // "at 2300 hours", "0630 hours": the twenty-four-hour clock said
+      .replace(/\b([01]\d|2[0-3])([0-5]\d) hours\b/gi, '$1:$2')
       // "in a couple of hours": two
       .replace(/\bin a couple of (minutes|hours)\b/gi, 'in 2 $1')
       // "at 22h", "à 21h": an hour written the French way, its minutes left off
