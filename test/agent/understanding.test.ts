@@ -7620,3 +7620,22 @@ describe('heldout110–112: Brummie "bab", "basically", "teh", the twenty-four-h
     expect(read(text)).toMatchObject({ intent, slots });
   });
 });
+
+describe('heldout110–112, second round: unhurried, a device and its state after a colon, Irish "after leaving"', () => {
+  it.each([
+    ['please, in your own time, turn off the desk lamp', 'HassTurnOff', { name: 'Desk Lamp' }],
+    ['living room blinds: position 0', 'HassSetPosition', { name: 'Living Room Blinds', position: 0 }],
+    ['alex home yet', 'HassGetState', { name: 'Alex', state: 'home' }],
+    ['anything scheduled?', 'HearthTimerList', {}],
+    [
+      "do us a favour and turn off the mirror light, someone's after leaving it on again",
+      'HassTurnOff',
+      { name: 'Mirror Light' },
+    ],
+  ])('"%s"', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('a heading that names nothing still only heads ("NOTE: the kitchen light is on" asks nothing)', () => {
+    expect(read('NOTE: the kitchen light is on').intent).toBeNull();
+  });
+});

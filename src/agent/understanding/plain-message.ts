@@ -75,6 +75,20 @@ function spelledPlainly(text: string): string {
       .replace(/(?<!\b(?:a|the|this|that|trial|grace))\s+(?:period|full stop)\b(?!\s+of\b)/gi, '.')
       .replace(/\s+question mark\b/gi, '?')
       .replace(/\s+exclamation (?:point|mark)\b/gi, '!')
+      // "in your own time", "when you get a chance", "no rush": now, unhurried
+      .replace(
+        /,?\s*\b(?:in your own time|when(?:ever)? you get (?:a|the) chance|no rush|no hurry)\b,?/gi,
+        ' ',
+      )
+      // "living room blinds: position 0", "porch light: off": a device, then what it is to be
+      .replace(
+        /^(\W*[a-z][a-z ]{2,40}):\s*(?=(?:position|brightness|volume|temperature|level|on|off|open|closed|shut|locked|unlocked|\d)\b)/i,
+        '$1 ',
+      )
+      // Irish "someone's after leaving it on": has left it on
+      .replace(/\b([a-z]+)(?:'s|s| is| has) after leaving\b/gi, '$1 left')
+      // "help me turn on kettle": the request
+      .replace(/^(\W*)help me (?=(?:turn|switch|open|close|shut|lock|unlock|put|start|stop|pause)\b)/i, '$1')
       // "call that timer off": cancel it
       .replace(/\bcall ((?:that|the|my|this) )?(timers?|alarms?|reminders?) off\b/gi, 'cancel $1$2')
       .replace(/\bcall off ((?:that|the|my|this) )?(timers?|alarms?|reminders?)\b/gi, 'cancel $1$2')
@@ -107,8 +121,13 @@ function spelledPlainly(text: string): string {
   );
 }
 
-/** "is uncle alex home?", "is tito alex home?": a family word before a person of the home is that person. */
+/**
+ * "is uncle alex home?", "is tito alex home?": a family word before a person of the home is that
+ * person; "alex home yet": asked, its "is" left off.
+ */
 function kinBeforeName(stage2: SecondStage, text: string): string {
+  const bare = /^\W*([a-z]+)\s+(home|back|in|out)(?:\s+yet)?\W*$/i.exec(text);
+  if (bare && stage2.personNamed(bare[1]!.toLowerCase())) return `is ${bare[1]} ${bare[2]}?`;
   return text.replace(/\b([a-z]+)\s+(?=([a-z]+)\b)/gi, (all, kin: string, who: string) =>
     KIN.has(kin.toLowerCase()) && stage2.personNamed(who.toLowerCase()) ? '' : all,
   );
