@@ -7639,3 +7639,43 @@ describe('heldout110–112, second round: unhurried, a device and its state afte
     expect(read('NOTE: the kitchen light is on').intent).toBeNull();
   });
 });
+
+describe("a review of this sitting's mechanisms: where they must not act", () => {
+  it.each([
+    // "don't" in other Englishes
+    ['nuh unlock di front door'],
+    ['mi nuh waan di tv awn, tun it off'],
+    ['garage door ta kholo na'],
+    ['no open the garage door'],
+    // opening the house up beside any time told, whoever's
+    ['open the garage door, my husband gets home at six'],
+    ['turn off the alarm, the cleaner will be here at 9'],
+    ['unlock the front door so granny can get in at 3pm'],
+    ["unlock the front door and turn on the porch light, granny's arriving after dark"],
+    ["unlock the front door I'll be back in an hour"],
+    ['Is the garage door open? Keep it open.'],
+    // a question after a complaint asks; a time "then" points at
+    ['too warm in here; is it on?', 'Office'],
+    ['I have a call at 2:15, turn off the tv then'],
+    // said to someone who comes home
+    ['mijo can you turn the porch light on when you get home'],
+    // a second device of the same kind said apart
+    ['open the garage door the blinds'],
+  ])('"%s" does not act', (text, area = null) => {
+    const r = read(text, area);
+    expect(r.intent === null || r.ask !== undefined || r.intent === 'HassGetState').toBe(true);
+  });
+  it('"Turn off the tv. It\'s too loud. Turn it down instead." turns it down only', () => {
+    expect(read("Turn off the tv. It's too loud. Turn it down instead.")).toMatchObject({
+      intent: 'HassSetVolume',
+      slots: { name: 'Living Room TV', volume_step: 'down' },
+    });
+  });
+  it('"… put the thermostat at seventy …" is a value, no time ("leaving the Jewel now, open the garage door …")', () => {
+    expect(
+      read(
+        "okay so I'm leaving the Jewel now, open the garage door turn the hallway light on and put the thermostat at seventy because I'm freezing in this car",
+      ).intent,
+    ).toBe('HassTurnOn+HassTurnOn+HassClimateSetTemperature');
+  });
+});

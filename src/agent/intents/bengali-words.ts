@@ -79,6 +79,11 @@ const WORDS: Record<string, string[]> = {
   paanch: ['5'],
 };
 
+/** Bengali verbs a "na" after denies. */
+const VERBS_DONE = new Set(
+  'koro korun kore dao kholo kholen bondho jalao nibhao chalao komao barao'.split(' '),
+);
+
 /** Whether a message says Bengali: a word of it that no English message has. */
 export function saysBengali(words: readonly string[]): boolean {
   return words.some((w) => BENGALI_ONLY.has(w) && !ALSO_ENGLISH.has(w));
@@ -94,6 +99,11 @@ export function bengaliAsEnglish(words: string[]): string[] {
     if (w === 'kon' && words[i + 1] === 'kon') continue;
     // "paanch minute por": in five minutes — "por" after the wait
     if (w === 'por' && /^(minutes?|mins?|hours?|ghonta)$/.test(words[i - 1] ?? '')) continue;
+    // "garage door ta kholo na": "na" after the verb is "don't"
+    if (w === 'na' && VERBS_DONE.has(words[i - 1] ?? '')) {
+      out.unshift('dont');
+      continue;
+    }
     out.push(...(WORDS[w] ?? [w]));
   }
   // ("paanch minute por kettle on koro": the wait said before, "in" it)

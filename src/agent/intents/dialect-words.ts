@@ -286,7 +286,7 @@ const CREOLE: Record<string, string[]> = {
   nuttin: ['nothing'],
   yuh: ['you'],
   unu: ['you'],
-  nuh: [],
+  waan: ['want'],
   oya: [],
   // Nigerian Pidgin: "the kettle sef" (too), "we dey comot" (we are leaving), "the guests don
   // land" (have)

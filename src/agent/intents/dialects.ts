@@ -64,6 +64,11 @@ const AM_AS_IT_AFTER = new Set(
   ),
 );
 
+/** Verbs after which Patois "nuh" is "don't". */
+const NUH_BEFORE = new Set(
+  'want waan unlock lock open close turn tun switch start stop put do go touch leave make set'.split(' '),
+);
+
 /** Sounds of hesitation in speech. */
 const HESITATIONS = new Set(['er', 'erm', 'um', 'umm', 'uh', 'uhh', 'uhm', 'ehm']);
 /** Words after which "like" is a filler of talk: "so like", "it's like", "to like twelve". */
@@ -614,6 +619,12 @@ export function dialectPhrases(tokens: string[]): string[] {
       ['on', 'off', 'up', 'down', 'back'].includes(next ?? '')
     ) {
       out.push('it');
+      continue;
+    }
+    // Patois "nuh unlock di front door", "mi nuh waan di tv awn": "don't" before a verb; a
+    // "nuh" closing a request only softens it ("lock di front door nuh")
+    else if (t === 'nuh') {
+      if (next !== undefined && NUH_BEFORE.has(next)) out.push('dont');
       continue;
     }
     // Geordie "hoy the porch light on": throw, put

@@ -579,18 +579,17 @@ export class SecondStage {
       )
     )
       return undefined;
-    // ("turn on the kettle the lamp": a kind of device said apart from the named one, which it
-    // fits only as a plug may — a second device, not the kettle)
+    // ("turn on the kettle the lamp", "open the garage door the blinds": a kind of device said
+    // apart from the named one, and no word of its name — a second device, not the one named)
     if (
       named &&
       ownNouns.some(
         (n) =>
           n.noun.domain !== '*' &&
           n.noun.domain !== 'person' &&
+          n.start > (names[0]?.end ?? 0) &&
           named.every(
-            (e) =>
-              e.domain !== n.noun.domain &&
-              ![e.name, ...(e.aliases ?? [])].some((w) => tokenize(w).includes(tokens[n.start] ?? '')),
+            (e) => ![e.name, ...(e.aliases ?? [])].some((w) => tokenize(w).includes(tokens[n.start] ?? '')),
           ),
       )
     )

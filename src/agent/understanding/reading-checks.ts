@@ -156,6 +156,8 @@ export function toSomeoneElse(reg: IntentRegistry, text: string): boolean {
     !placeWord(reg, who)
   )
     return true;
+  // ("mijo can you turn the porch light on when you get home": someone who comes home)
+  if (/\bwhen you (?:get|come|are|re) (?:home|back|in|here)\b/i.test(text)) return true;
   const m = /^\s*([A-Za-z]+)\s*,/.exec(text);
   if (!m) return false;
   const w = m[1]!.toLowerCase();

@@ -429,7 +429,8 @@ export function joinSentences(
       said.slice(at + 1).every((s) => !stage2.hasAction(s.sentence))
     )
       return none;
-    if (TAKES_BACK.test(sentence) || valueTakenBack(sentence)) {
+    // ("Turn off the tv. It's too loud. Turn it down instead.": what comes instead replaces it)
+    if (TAKES_BACK.test(sentence) || valueTakenBack(sentence) || /\binstead\b/i.test(sentence)) {
       meant.length = 0;
       told.length = 0;
     }
@@ -475,10 +476,18 @@ export function joinSentences(
   // ("Is the porch light on? Turn it off.": a question, then an action on what it asked of —
   // the action is what is wanted, and its reply says how the thing is now)
   const acts = asked.filter((a) => !QUESTION_INTENTS.has(a.reading.intent));
+  // (only a question an action follows: "too warm in here; is it on?" asks)
   const answered = (u: Understood) =>
     u.kind === 'command' &&
     QUESTION_INTENTS.has(u.command.reading.intent) &&
-    acts.some((a) => sameTarget(a, u.command));
+    meant
+      .slice(meant.indexOf(u) + 1)
+      .some(
+        (v) =>
+          v.kind === 'command' &&
+          !QUESTION_INTENTS.has(v.command.reading.intent) &&
+          sameTarget(v.command, u.command),
+      );
   if (acts.length > 0 && meant.some(answered)) return joinedActions(meant.filter((u) => !answered(u)));
   return joinedActions(meant);
 }

@@ -912,6 +912,9 @@ const CLOCK_TIME = /\b(?:(?:[01]?\d|2[0-3])[:.h][0-5]\d|\d{1,2}\s*[ap]\.?m\b\.?)
  */
 const LATER =
   /\b(?:after (?:lunch|work|school|dinner|tea|supper|breakfast)|at lunch(?:time)?|first thing|tonight|this (?:evening|afternoon)|tomorrow|later on|on the weekend|at the weekend|next week)\b/i;
+/** Any time told: "at six", "at 9", "in an hour", "after dark", "on Saturday", "when you get home". */
+const ANY_TIME =
+  /\b(?:at (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter)\b|in (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|half) (?:hour|minute|min|sec)|after dark|(?:on|by|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|when (?:you|he|she|they|we|i)\b|soon|later)/i;
 /** Who tells of their own plans: "we've guests tonight" is why, now. */
 const FIRST_PERSON = new Set('i im ive ill id we were weve well wed'.split(' '));
 
@@ -942,6 +945,20 @@ function timeLost(said: string, u: Understood): boolean {
   const parts = u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [];
   const acting = parts.filter((p) => !QUESTION_INTENTS.has(p.reading.intent));
   if (acting.length === 0 || parts.some((p) => p.when)) return false;
+  // ("unlock the front door so granny can get in at 3pm", "turn off the alarm, the cleaner
+  // will be here at 9", "… I'll be back in an hour": opening the house up is never done now
+  // while any time is told beside it — whoever's it is)
+  if (acting.some(opensUp) && (ANY_TIME.test(said) || LATER.test(said) || CLOCK_TIME.test(said))) return true;
+  // ("no open the garage door": "no" before the verb, no comma — perhaps "don't")
+  if (acting.some(opensUp) && /^\W*(?:no|nah|nope)\s+(?:open|unlock|disarm|go)\b/i.test(said)) return true;
+  // ("Is the garage door open? Keep it open.": kept as it is — never opened up for it)
+  if (
+    acting.some(opensUp) &&
+    /\b(?:keep|leave) (?:it|them|that|the [a-z ]{2,30}?) (?:open|unlocked|up|disarmed)\b/i.test(said)
+  )
+    return true;
+  // ("I have a call at 2:15, turn off the tv then": "then" is that time)
+  if (CLOCK_TIME.test(said) && /\bthen\W*$/i.test(said)) return true;
   // (a reason or a purpose keeps its time: "… so it's not blinding at 3am")
   return said.split(/[,;!?]|\.(?!\d)|(?=\s(?:and|but|so|because|cos|cause|since)\s)/i).some((clause) => {
     const first = tokenize(clause)[0] ?? '';
