@@ -7661,8 +7661,8 @@ describe("a review of this sitting's mechanisms: where they must not act", () =>
     ['mijo can you turn the porch light on when you get home'],
     // a second device of the same kind said apart
     ['open the garage door the blinds'],
-  ])('"%s" does not act', (text, area = null) => {
-    const r = read(text, area);
+  ])('"%s" does not act', (text: string, area?: string) => {
+    const r = read(text, area ?? null);
     expect(r.intent === null || r.ask !== undefined || r.intent === 'HassGetState').toBe(true);
   });
   it('"Turn off the tv. It\'s too loud. Turn it down instead." turns it down only', () => {
