@@ -722,8 +722,6 @@ export class SecondStage {
     if (
       ctx.referent &&
       !told &&
-      // ("the back door's stuck": a word said of the thing that no follow-up holds)
-      !items.some((i, k) => i.t === 'unknown' && items.slice(0, k).some((n) => n.t === 'name')) &&
       cues.length === 0 &&
       // ("… and send the hoover back": where a vacuum is sent is an action of its own)
       !cueSet.has('dock') &&
