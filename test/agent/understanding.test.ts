@@ -7679,3 +7679,80 @@ describe("a review of this sitting's mechanisms: where they must not act", () =>
     ).toBe('HassTurnOn+HassTurnOn+HassClimateSetTemperature');
   });
 });
+
+describe('heldout113–116, first round: Yorkshire, Koreatown, a deed told, a device only told of', () => {
+  it.each([
+    // Yorkshire's article cut to "t'", "tha'd", an oath, "how it were"
+    [
+      "ey up, be a love and put t'big light on in t'lounge",
+      null,
+      'HassTurnOn',
+      { name: 'Living Room Ceiling Light' },
+    ],
+    ["I'd be reet grateful if tha'd stick t'kettle on, love", null, 'HassTurnOn', { name: 'Kettle' }],
+    [
+      "by 'eck it's reet cold in 'ere",
+      'Living Room',
+      'HassClimateSetTemperature',
+      { area: 'Living Room', temperature_step: 'up' },
+    ],
+    ["nay, that's not reet, go back to how it were", null, 'HearthUndo', {}],
+    // British "do us a favour and …" wraps a request
+    [
+      "do us a favour and open t'garage door, I'm bringing t'bike in",
+      null,
+      'HassTurnOn',
+      { name: 'Garage Door' },
+    ],
+    // how long a state lasted adds nothing to the question
+    [
+      "has t'Christmas tree been left on all day?",
+      null,
+      'HassGetState',
+      { name: 'Christmas Tree', state: 'on' },
+    ],
+    // what someone did, said after the request, is its reason
+    [
+      'pleeease can u start the robot hoover thing, i spilt crisps all over the hall',
+      null,
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+    ],
+    // "n" between two requests; Korean "bul kkeo" (light off)
+    [
+      'lock front door n arm alarm',
+      null,
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Front Door', '2.name': 'Home Alarm' },
+    ],
+    ['kitchen bul kkeo', null, 'HassTurnOff', { name: 'Kitchen Light' }],
+    // opened, then how far: one command to that value
+    [
+      'bedroom curtain open little bit, twenty percent',
+      null,
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 20 },
+    ],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it.each([
+    // a state supposed ("must have been") is told, never done
+    ['the porch light must have been on all night'],
+    ['the back door must have been locked'],
+    // a device named with nothing asked of it, then a statement about it
+    ['The kettle we brought from India did not fit in the plugs here'],
+    ['the kettle, we brought it from India'],
+    ["porch light - it's been flickering"],
+  ])('"%s" does not act', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('a bare name stays a follow-up, and a scene or a question by name alone still reads', () => {
+    expect(read('the fan as well', null, ['switch off the kitchen light'])).toMatchObject({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Fan' },
+    });
+    expect(read('movie night the kids are here').intent).toBe('HassTurnOn');
+    expect(read('hows the office temperature the heater is broken').intent).toBe('HassGetState');
+  });
+});

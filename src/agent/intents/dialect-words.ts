@@ -140,6 +140,13 @@ const HINDI: Record<string, string[]> = {
   chalis: ['forty'],
   pachaas: ['fifty'],
   pachas: ['fifty'],
+  // Korean as Korean-American grandparents mix it in: "kitchen bul kkeo" (light, switch off),
+  // "bul kyeo" (switch on)
+  bul: ['light'],
+  kkeo: ['off'],
+  kkeojwo: ['off'],
+  kyeo: ['on'],
+  kyeojwo: ['on'],
   // Kannada: "swalpa kitchen fan on maadi" (a little, do)
   swalpa: ['a', 'bit'],
   maadi: [],
@@ -210,6 +217,9 @@ const DIALECT: Record<string, string[]> = {
   nithered: ['freezing'],
   gerrit: ['get', 'it'],
   owt: ['anything'],
+  // "it's reet cold", "that's not reet", "nay, too bright"
+  reet: ['right'],
+  nay: ['no'],
   nowt: ['nothing'],
   naw: ['no'],
   // Geordie: "is sam hyem yet", "is the telly still gannin", "the lectric", "whit time is it

@@ -62,6 +62,9 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(i|we|you|they)'ve\b/g, '$1 have'],
   [/\b(i|we|you|they|he|she)'ll\b/g, '$1 will'],
   [/\blet's\b/g, 'let us'],
+  // Yorkshire "if tha dun't mind"
+  [/\bdun't\b/g, 'do not'],
+  [/\btha'd\b/g, 'you would'],
   [/\bcan't\b/g, 'cannot'],
   [/\bwon't\b/g, 'will not'],
   [/\b(\w+)n't\b/g, '$1 not'],

@@ -47,6 +47,8 @@ export function withReason(
   tokens: string[],
   area: string | null,
   referent: Referent | undefined,
+  /** The tokens are the whole message, not a part of a compound whose verb is carried. */
+  whole = false,
 ): Understood | undefined {
   // "… the lights out there": "there" is a place, read with the place or not at all — but in
   // a reason of its own after a device named ("turn the ceiling fan off its roasting up
@@ -177,6 +179,21 @@ export function withReason(
     )
       continue;
     if (there >= 0 && (u?.kind !== 'command' || !u.command.reading.slots.name)) continue;
+    // ("the kettle we brought from India did not fit …": a device named with nothing asked of
+    // it, then a statement, tells of it — only a scene is asked for by its name alone)
+    const sceneOnly =
+      u?.kind === 'command' &&
+      u.command.reading.target?.kind === 'entities' &&
+      u.command.reading.target.entities.every((e) => e.domain === 'scene');
+    if (
+      whole &&
+      !referent &&
+      u?.kind === 'command' &&
+      !QUESTION_INTENTS.has(u.command.reading.intent) &&
+      !reader.stage2.hasAction(head.join(' ')) &&
+      !sceneOnly
+    )
+      continue;
     if (u?.kind === 'command' || u?.kind === 'ask') return u;
   }
   return undefined;

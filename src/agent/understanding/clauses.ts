@@ -132,8 +132,10 @@ export function criedApart(text: string): string {
   // ("put the telly off and and the big light too": a small word said twice is said once)
   return text.replace(CRY, '$1,').replace(/\b(and|the|a|to|of|my|in)(?:\s+\1)+\b/gi, '$1');
 }
+// (and the oaths of two or three words: "good grief", "oh my days"; "by 'eck" is "heck", in
+// plain-message.ts)
 const CRY =
-  /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg))\b(?![,!.?'\u2019-])/i;
+  /^(\s*(?:ugh|urgh|argh|brr+|oof|ooh|ahh|eek|phew|whew|whoa|yikes|jeez|geez|gosh|blimey|crikey|ach|och|erm|uhh|uh|um+|err|meh|gah|eish|omg|good (?:grief|god|heavens|lord)|oh my (?:god|gosh|days)|bloody hell))\b(?![,!.?'\u2019-])/i;
 
 /** Who a remark of its own is about: "I don't want him tripping …", "Sam is still out …". */
 const REMARK_SUBJECTS = new Set([

@@ -19,7 +19,14 @@ import { asideSentence } from './sentences.js';
 import { specialIntent } from './special-requests.js';
 import { QUESTION_INTENTS, referentOf, type Referent } from './reading.js';
 import type { Command, Understood } from './understand.js';
-import { sameCommand, sameDevices, sameTarget, shareDevices, stepThenValue } from './same-commands.js';
+import {
+  onThenValue,
+  sameCommand,
+  sameDevices,
+  sameTarget,
+  shareDevices,
+  stepThenValue,
+} from './same-commands.js';
 import type { When } from './when.js';
 import { FILLER_WORDS } from './tagger.js';
 
@@ -39,7 +46,7 @@ export function readsAsCommand(
  * tv an' da backlight", Hawaiʻi "open da garage door den turn on da light", Tagalog "…
  * tapos i-lock ang back door".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|tun|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|on|off)\b)|(?:den|tapos)\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|i-)))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|tun|switch|open|close|shut|lock|unlock|arm|disarm|start|stop|pause|play|put|set|dim|raise|lower|on|off)\b)|(?:den|tapos)\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|i-)))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
@@ -339,6 +346,7 @@ export function compound(
         prev &&
         (correcting ||
           stepThenValue(reader, prev, cmd) ||
+          (afterComma(text, seg) && onThenValue(reader, prev, cmd)) ||
           (afterComma(text, seg) && narrows(reader, prev, cmd, txt)))
       ) {
         parts[parts.length - 1] = cmd;

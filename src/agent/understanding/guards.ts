@@ -396,6 +396,13 @@ export function declarative(text: string, subjectWords = 3): boolean {
   if (/^(because|cos|coz|cause|as|since)\s/.test(s)) return true;
   // ("we going to sleep", "they coming over": the "are" left out, as many Englishes do)
   if (/^(?:we|they|i|he|she)\s+(?:all\s+|now\s+|just\s+)?[a-z]{2,}ing\b/.test(s)) return true;
+  // ("i spilt crisps in the hall", "the kids made a mess": what someone did)
+  if (
+    /^(?:i|we|he|she|they|(?:the|my|our)\s+[a-z]+)\s+(?:just\s+|already\s+|all\s+)?(?:[a-z]{2,}ed|spilt|burnt|made|left|forgot|broke|dropped|got|came|went|brought|bought|took|had|fell|lost|ran|knew|heard|saw)\b/.test(
+      s,
+    )
+  )
+    return true;
   let re = DECLARATIVE.get(subjectWords);
   if (!re) {
     re = new RegExp(

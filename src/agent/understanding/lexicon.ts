@@ -647,8 +647,8 @@ export const FILLER_PHRASES = [
   'be sure',
   'would you mind',
   'do you mind',
-  'do me a favour and',
-  'do me a favor and',
+  // (British "us" is me: "do us a favour and …")
+  ...['me', 'us'].flatMap((p) => [`do ${p} a favour and`, `do ${p} a favor and`]),
   // ("be a pal and …", "be a sweetheart and …": words kept few, as each is a word the speller
   // knows — "be a star" would make "stat" no "start")
   ...['dear', 'love', 'pal', 'sweetheart', 'darling', 'honey', 'sweetie'].map((w) => `be a ${w} and`),

@@ -48,7 +48,11 @@ function spelledPlainly(text: string): string {
       // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
       // "off wi' t' lamp"
       .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
-      .replace(/(^|\s)t['\u2019](?=\s)/gi, '$1the')
+      // an oath, not a place by something: "by 'eck it's reet cold", "ee by gum"
+      .replace(/^(\W*)(?:ee,?\s+)?by\s+(?:['\u2019]?h?eck|gum|god|golly|jove)\b/i, '$1heck')
+      // (written on to its word too: "t'lounge", "t'big light")
+      .replace(/(^|[\s("])t['\u2019](?=\s)/gi, '$1the')
+      .replace(/(^|[\s("])t['\u2019](?=[a-z])/gi, '$1the ')
       .replace(
         /(^|\s)['\u2019](ere|alf|ow|ouse|eating|eater|ot)\b/gi,
         (_all, sp: string, w: string) => `${sp}${w.toLowerCase() === 'ot' ? 'hot' : `h${w}`}`,

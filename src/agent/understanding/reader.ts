@@ -61,7 +61,7 @@ import {
 import { causative, saidPlainly, shutMeansSwitch } from './said-plainly.js';
 import { SCENE_FRAME, sceneAmongWords, withoutEchoes } from './scenes.js';
 import { Corrector } from './corrector.js';
-import { tag, type Item } from './tagger.js';
+import { tag, withoutSpansOfTime, type Item } from './tagger.js';
 import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } from './targets.js';
 
 /** Words that open a message before a question and leave it one ("yo is the tv still on"). */
@@ -119,7 +119,7 @@ export class SecondStage {
   }
 
   read(text: string, ctx: ReadContext): Reading | undefined {
-    const there = this.thereResolved(withoutIntensifiers(tokenize(text)), ctx);
+    const there = this.thereResolved(withoutSpansOfTime(withoutIntensifiers(tokenize(text))), ctx);
     if (!there) return undefined;
     // ("the door that isn't the front door": a description by what a thing is not — none)
     if (negated(there)) return undefined;

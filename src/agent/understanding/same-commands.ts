@@ -49,6 +49,18 @@ export function stepThenValue(reader: RequestReader, a: Command, b: Command): bo
   return sameDevices(reader, without(a, restA), without(b, restB));
 }
 
+/**
+ * An opening or a switching on, and then how far for the same devices: "bedroom curtain open
+ * little bit, twenty percent", "put the lamp on, fifty percent" — one command, to that value.
+ */
+export function onThenValue(reader: RequestReader, a: Command, b: Command): boolean {
+  if (a.reading.intent !== 'HassTurnOn') return false;
+  const value =
+    (b.reading.intent === 'HassSetPosition' && 'position' in b.reading.slots) ||
+    (b.reading.intent === 'HassLightSet' && 'brightness' in b.reading.slots);
+  return value && sameTarget(reader, a, b);
+}
+
 /** The same intent with the same slots. */
 export function sameCommand(a: Command, b: Command): boolean {
   return (

@@ -171,6 +171,10 @@ const UNDO_CORES = [
   'the way it was',
   'how it was',
   'like it was',
+  // (Northern English "how it were")
+  'the way it were',
+  'how it were',
+  'like it were',
   'as it was',
   'make that undone',
   'make it undone',
@@ -199,7 +203,7 @@ const UNDO_CORES = [
 /** What may follow them: what is undone, said loosely. */
 const UNDO_TAIL = new Set(
   `that it them those the last one 1 ones thing things change changes command please thanks for
-   me again now way was how before what you just did all of to everything as like this wrong undo
+   me again now way was were how before what you just did all of to everything as like this wrong undo
    lol haha sorry oops mate love pls action actions request requests mistake step steps instruction
    order said move u ya a not i meant mean did at wanted asked is previous have done`.split(/\s+/),
 );

@@ -124,6 +124,34 @@ export const FILLER_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /** Tags the sentence left to right, longest phrase first. */
+/** Spans of time after "all": "on all day", "left running all night". */
+const ALL_OF_A_TIME = new Set([
+  'day',
+  'night',
+  'morning',
+  'afternoon',
+  'evening',
+  'arvo',
+  'week',
+  'weekend',
+  'year',
+  'summer',
+  'winter',
+]);
+
+/**
+ * "has the tree been left on all day", "is the porch light on all night": how long something
+ * was or stays adds nothing to the request — and "night" is no part of "Good Night".
+ */
+export function withoutSpansOfTime(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === 'all' && ALL_OF_A_TIME.has(tokens[i + 1] ?? '') && i > 0) i++;
+    else out.push(tokens[i]!);
+  }
+  return out;
+}
+
 export function tag(index: RegistryIndex, tokens: string[]): Item[] {
   const items: Item[] = [];
   let i = 0;
@@ -271,7 +299,11 @@ export function tag(index: RegistryIndex, tokens: string[]): Item[] {
       /^of (them|those|these|em)$/.test(after) ||
       ofKind ||
       // ("that wasn't what I meant at all", "is it on at all": the idiom, no everything)
-      (tokens[it.start] === 'all' && tokens[it.start - 1] === 'at')
+      (tokens[it.start] === 'all' && tokens[it.start - 1] === 'at') ||
+      // ("has the tree been left on all day", "crisps all over the hall", "on all the time": how
+      // long or how widely, no everything)
+      (tokens[it.start] === 'all' &&
+        (tokens[it.end] === 'over' || after === 'the time' || after === 'the while'))
     )
       items[k] = { t: 'filler', start: it.start, end: it.end };
   }

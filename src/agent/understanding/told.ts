@@ -75,7 +75,17 @@ export function toldState(tokens: string[], stage2: { cuesOf(text: string): { cu
     const state = tokens[j] ?? '';
     if (!TOLD_STATES.has(state) || (state === 'at' && !/^\d/.test(tokens[j + 1] ?? ''))) continue;
     // ("the kitchen light needn't be on": not needed is no state wanted)
-    if (tokens.slice(0, i).some((t, k) => STATE_WANTED.has(t) && !NEGATIONS.has(tokens[k + 1] ?? '')))
+    // ("the porch light must have been on all night": "have been" is told, no "have it on")
+    if (
+      tokens
+        .slice(0, i)
+        .some(
+          (t, k) =>
+            STATE_WANTED.has(t) &&
+            !NEGATIONS.has(tokens[k + 1] ?? '') &&
+            !(t === 'have' && tokens[k + 1] === 'been'),
+        )
+    )
       return false;
     // ("stuck open")
     let k = j + 1;

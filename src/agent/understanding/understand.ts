@@ -160,9 +160,25 @@ export class Understanding {
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const u = this.understandMessage(said, area, conv);
+    if (this.nameThenToldOfIt(said, u)) return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
     // act now — the time was lost on words not understood; nothing rather than the wrong time)
     return timeLost(said, u) ? { kind: 'none' } : u;
+  }
+
+  /**
+   * "the kettle, we brought it from India", "porch light - it's been flickering": a device named
+   * with nothing asked of it, then a statement about it ("it", "them") tells of the device; only
+   * a scene is asked for by its name alone.
+   */
+  private nameThenToldOfIt(said: string, u: Understood): boolean {
+    if (u.kind !== 'command' || QUESTION_INTENTS.has(u.command.reading.intent)) return false;
+    const m = /^([^,;:.!?-]+)[,;:.!?-]+\s*(.+)$/.exec(said.trim());
+    if (!m || !this.stage2.namesDevice(m[1]!) || this.stage2.hasAction(m[1]!) || !declarative(m[2]!))
+      return false;
+    if (!/\b(?:it|its|they|them|their)\b/i.test(m[2]!) || this.stage2.hasAction(m[2]!)) return false;
+    const t = u.command.reading.target;
+    return !(t?.kind === 'entities' && t.entities.every((e) => e.domain === 'scene'));
   }
 
   private understandMessage(said: string, area: string | null, conv: Conversation): Understood {
@@ -406,10 +422,11 @@ export class Understanding {
     if (compound) return nowAfterAll(compound, tokens, referent);
     if ((!single || single.kind === 'none') && placeThere(tokens) >= 0) {
       // ("turn the ceiling fan off its roasting up there": "there" in a reason, `withReason`)
-      const reasoned = withReason(this, tokens, area, referent);
+      const reasoned = withReason(this, tokens, area, referent, true);
       if (reasoned) return reasoned;
     } else if (!single || single.kind === 'none') {
-      const reasoned = withReason(this, tokens, area, referent) ?? afterRemark(this, tokens, area, referent);
+      const reasoned =
+        withReason(this, tokens, area, referent, true) ?? afterRemark(this, tokens, area, referent);
       if (reasoned) return reasoned;
       // a question among remarks, read last: the other readings of the question come first
       const asking = readCompound(this, marked, area, referent, true);
