@@ -7756,3 +7756,108 @@ describe('heldout113–116, first round: Yorkshire, Koreatown, a deed told, a de
     expect(read('hows the office temperature the heater is broken').intent).toBe('HassGetState');
   });
 });
+
+describe('heldout117–120, first round: numbers digit by digit, radio procedure, Tanglish, Doric, Luganda', () => {
+  it.each([
+    // a number said digit by digit, as a controller or a phone caller says it
+    [
+      'Thermostat, seven two degrees.',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 72 },
+    ],
+    [
+      'Office heater, six niner.',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Office Heater', temperature: 69 },
+    ],
+    ['Mirror light, one zero zero percent.', null, 'HassLightSet', { name: 'Mirror Light', brightness: 100 }],
+    [
+      'Thermostat, seven four point five.',
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 74.5 },
+    ],
+    ['Close garage door at two two zero zero.', null, 'HassTurnOff', { name: 'Garage Door', at: '22:00' }],
+    [
+      'Porch light off in three zero minutes.',
+      null,
+      'HassTurnOff',
+      { name: 'Porch Light', delay_seconds: 1800 },
+    ],
+    [
+      'Bedroom curtains, position five zero.',
+      null,
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 50 },
+    ],
+    // radio procedure
+    ['Request hallway light on, please.', null, 'HassTurnOn', { name: 'Hallway Light' }],
+    ['Back door. Locked, affirm?', null, 'HassGetState', { name: 'Back Door', state: 'locked' }],
+    ['Good morning sequence, execute.', null, 'HassTurnOn', { name: 'Good Morning' }],
+    ['Roger, turning in. Good night scene.', null, 'HassTurnOn', { name: 'Good Night' }],
+    ['Alarm. Arm.', null, 'HassTurnOn', { name: 'Home Alarm' }],
+    ['Vacuum, return to base.', null, 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['Going to bed. Turn off the tv.', null, 'HassTurnOff', { name: 'Living Room TV' }],
+    // Tanglish: "pannu" (do), "konjam" (a little) said after the step, the "-a" of a word
+    ['tv volume konjam down pannu', null, 'HassSetVolume', { name: 'Living Room TV', volume_step: 'down' }],
+    [
+      'konjam dim pannu, trying to sleep',
+      'Bedroom',
+      'HassLightSet',
+      { area: 'Bedroom', brightness_step: 'down' },
+    ],
+    [
+      'living room blinds-a close pannu, sun is too much',
+      null,
+      'HassTurnOff',
+      { name: 'Living Room Blinds' },
+    ],
+    ['coffee machine on-a illa off-a?', null, 'HassGetState', { name: 'Coffee Machine', state: 'on' }],
+    // Doric
+    [
+      "thermostat up tae twenty-twa, it's baltic",
+      null,
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 22 },
+    ],
+    [
+      'lock the back door an pit the porch light aff',
+      null,
+      'HassTurnOn+HassTurnOff',
+      { '1.name': 'Back Door', '2.name': 'Porch Light' },
+    ],
+    [
+      'bedroom curtains halfway, nae mair',
+      null,
+      'HassSetPosition',
+      { name: 'Bedroom Curtains', position: 50 },
+    ],
+    // Luganda's words of address; "extinguish"; "put of" is off
+    [
+      'Kindly extinguish the lights of the kitchen, I have finished my supper.',
+      null,
+      'HassTurnOff',
+      { area: 'Kitchen', domain: 'light' },
+    ],
+    ['nyabo bambi put off the kettle, it has boiled', null, 'HassTurnOff', { name: 'Kettle' }],
+    ['put of the kettel', null, 'HassTurnOff', { name: 'Kettle' }],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it.each([
+    ['I dreamt the garage door opened by itself'],
+    ['the back door unlocked on its own'],
+    ["Garage door opener's been sticking again. Noted."],
+    ['Say again?'],
+    ['turn on the porch light for the day'],
+  ])('"%s" does not act', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('two digits before a span of time are a reckoning, not digits ("two three minutes")', () => {
+    expect(read('turn off the kettle in two three minutes').slots).not.toMatchObject({
+      delay_seconds: 23 * 60,
+    });
+  });
+});

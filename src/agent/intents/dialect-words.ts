@@ -209,6 +209,31 @@ const DIALECT: Record<string, string[]> = {
   // "dae the away yin", "pit the light on": do, put ("yin", one, in said-is.ts)
   dae: ['do'],
   pit: ['put'],
+  // Luganda as Kampala households mix it in: "nyabo" (madam), "ssebo" (sir), "bambi" (please),
+  // "wama" (okay) — whom a request is said to, and how kindly
+  nyabo: [],
+  ssebo: [],
+  sebo: [],
+  bambi: ['please'],
+  wama: ['okay'],
+  // Doric and Scots of the north-east: "ony chance", "affa caul", "movie nicht wi the bairns",
+  // "twenty-twa", "canna see fae here", "ilka nicht", "efter my shower", "is the tree still
+  // gaun", "the sun gings doon", "it's baltic"
+  ony: ['any'],
+  affa: ['very'],
+  caul: ['cold'],
+  nicht: ['night'],
+  bairn: ['kid'],
+  bairns: ['kids'],
+  twa: ['two'],
+  canna: ['cannot'],
+  fae: ['from'],
+  ilka: ['every'],
+  efter: ['after'],
+  gaun: ['going'],
+  goin: ['going'],
+  gings: ['goes'],
+  baltic: ['freezing'],
   // Yorkshire: "would tha mind", "summat", "how nithering is it", "gerrit locked"
   tha: ['you'],
   thee: ['you'],

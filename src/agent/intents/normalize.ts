@@ -7,6 +7,7 @@ import { accentSpellings, asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
 import { bengaliAsEnglish } from './bengali-words.js';
+import { tamilAsEnglish } from './tamil-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -21,6 +22,7 @@ const UNITS: Record<string, number> = {
   seven: 7,
   eight: 8,
   nine: 9,
+  niner: 9,
   ten: 10,
   eleven: 11,
   twelve: 12,
@@ -142,7 +144,7 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(
-    spanishAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
+    spanishAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
   ).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
@@ -225,8 +227,56 @@ function parseInteger(tokens: string[], start: number): { n: number; end: number
   return { n: total + current, end: i };
 }
 
+/** Words of one digit, as radio and phone callers say them ("six niner"). */
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  niner: '9',
+};
+const TIME_UNITS = new Set([
+  'minute',
+  'minutes',
+  'min',
+  'mins',
+  'hour',
+  'hours',
+  'second',
+  'seconds',
+  'day',
+  'days',
+]);
+
+/**
+ * A number said digit by digit: "seven two degrees" (72), "three zero percent", "one zero
+ * zero", "two two zero zero" (22:00), "seven four point five". Two digits without a zero
+ * before a span of time are a reckoning, not digits ("two three minutes": two or three).
+ */
+function digitByDigit(tokens: string[], start: number): { value: string; end: number } | undefined {
+  let i = start;
+  let digits = '';
+  while (DIGIT_WORDS[tokens[i] ?? ''] !== undefined) digits += DIGIT_WORDS[tokens[i++]!]!;
+  if (digits.length < 2) return undefined;
+  const zeroOrNiner = tokens.slice(start, i).some((t) => t === 'zero' || t === 'niner');
+  if (digits.length === 2 && !zeroOrNiner && TIME_UNITS.has(tokens[i] ?? '')) return undefined;
+  // ("zero" first is only a clock's: "zero seven three zero")
+  if (digits.startsWith('0') && digits.length !== 4) return undefined;
+  if (tokens[i] === 'point' && DIGIT_WORDS[tokens[i + 1] ?? ''] !== undefined)
+    return { value: `${digits}.${DIGIT_WORDS[tokens[i + 1]!]}`, end: i + 2 };
+  return { value: digits, end: i };
+}
+
 function parseNumber(tokens: string[], start: number): { value: string; end: number } | undefined {
   const t = tokens[start]!;
+  const digits = digitByDigit(tokens, start);
+  if (digits) return digits;
   let whole: { n: number; end: number } | undefined;
   if (/^\d+(\.\d+)?$/.test(t)) whole = { n: Number(t), end: start + 1 };
   else whole = parseInteger(tokens, start);

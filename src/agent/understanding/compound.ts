@@ -46,7 +46,7 @@ export function readsAsCommand(
  * tv an' da backlight", Hawaiʻi "open da garage door den turn on da light", Tagalog "…
  * tapos i-lock ang back door".
  */
-const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|tun|switch|open|close|shut|lock|unlock|arm|disarm|start|stop|pause|play|put|set|dim|raise|lower|on|off)\b)|(?:den|tapos)\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|i-)))`;
+const AND_BEFORE_A_VERB = String.raw`\b(?:(?:n|an)\b'?(?=\s+(?:d|da|di|the|my|our)\s)|(?:n|na|an)\b'?(?=\s+(?:washa|zima|fungua|funga|weka|turn|tun|switch|open|close|shut|lock|unlock|arm|disarm|start|stop|pause|play|put|pit|set|dim|raise|lower|on|off)\b)|(?:den|tapos)\b(?=\s+(?:turn|switch|open|close|shut|lock|unlock|start|stop|pause|put|set|dim|i-)))`;
 
 /** Where one part of a message ends and the next begins ("an hour and a half" is one time). */
 const PARTS_SPLIT = new RegExp(
@@ -198,7 +198,7 @@ export function compound(
     // "forty percent only, not more": the value said again as a limit
     if (
       i > 0 &&
-      tokenize(segments[i - 1]!).some((t) => /^\d/.test(t)) &&
+      tokenize(segments[i - 1]!).some((t) => /^\d/.test(t) || t === 'halfway' || t === 'half') &&
       /^(not|no|nothing) (more|less|higher|lower|brighter|louder|warmer|than that)( than that)?$/.test(
         thoughts.join(' '),
       )

@@ -361,6 +361,10 @@ const PLAIN_WORDS = new Set([
   'stuck',
   'boiled',
   'boils',
+  // ("the garage door opener's been sticking" tells of the opener: no "open")
+  'opener',
+  'openers',
+  'closer',
   'clock',
   'block',
   'sock',

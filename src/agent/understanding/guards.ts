@@ -211,6 +211,19 @@ export function narrated(tokens: string[]): boolean {
     })
   )
     return true;
+  // ("I dreamt the garage door opened by itself", "the back door unlocked on its own": a
+  // dream, or what a device did by itself, is told)
+  if (tokens.some((t) => t === 'dreamt' || t === 'dreamed' || t === 'dreaming')) return true;
+  if (
+    tokens.some(
+      (t, i) =>
+        PAST_FORMS.has(t) &&
+        ((tokens[i + 1] === 'by' && tokens[i + 2] === 'itself') ||
+          tokens[i + 1] === 'itself' ||
+          (tokens[i + 1] === 'on' && tokens[i + 2] === 'its' && tokens[i + 3] === 'own')),
+    )
+  )
+    return true;
   // "kai left it open again", "the kids turned the lights on": a past form with its object
   // tells what someone did (a request says "leave", "turn")
   if (

@@ -59,6 +59,9 @@ export const CUES: Record<string, Cue> = {
   // "turn of the light" is the commonest slip of all
   'turn of': 'off',
   'switch of': 'off',
+  'put of': 'off',
+  // "kindly extinguish the lights" (formal East and West African English)
+  extinguish: 'off',
   'turn off': 'off',
   'shut off': 'off',
   'shut down': 'off',
@@ -264,12 +267,13 @@ export const CUES: Record<string, Cue> = {
   'back to charging': 'dock',
   // "send it to the base", "back on its dock", "back to charger": where a vacuum rests, however said
   ...Object.fromEntries(
-    ['back to', 'to', 'back on', 'back onto', 'onto'].flatMap((to) =>
-      ['', 'the ', 'its ', 'his ', 'her '].flatMap((det) =>
-        ['base', 'dock', 'charger', 'station', 'charging station', 'home base'].map(
-          (place): [string, Cue] => [`${to} ${det}${place}`, 'dock'],
+    ['back to', 'to', 'back on', 'back onto', 'onto', 'return to', 'return back to', 'returns to'].flatMap(
+      (to) =>
+        ['', 'the ', 'its ', 'his ', 'her '].flatMap((det) =>
+          ['base', 'dock', 'charger', 'station', 'charging station', 'home base'].map(
+            (place): [string, Cue] => [`${to} ${det}${place}`, 'dock'],
+          ),
         ),
-      ),
     ),
   ),
   // attribute nouns that make "to N" unambiguous
@@ -540,9 +544,9 @@ export const FILLERS = new Set(
    hey hi ok okay oh oops well yes yeah yep sure alright right hmm um uh
    mind favour favor dear possible possibly able chance get got getting go going gone let lets
    sure make sure ensure check see whether still already again anymore
-   bit little lot more less much way thing things stuff notch tad touch smidge
+   bit little lot more less much way thing things stuff notch tad touch smidge position
    pop stick flick chuck bung crank whack blast throw
-   moment yet both house properly routine thx ty ta instead first actual wicked stinkin stinking bloody hella
+   moment yet both house properly routine sequence thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall
    knock same na fully lol lmao haha hehe shh shush even far together exactly precisely exact

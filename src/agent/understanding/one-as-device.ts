@@ -26,7 +26,7 @@ export function placeWords(reg: IntentRegistry): Set<string> {
 
 /** Words after "one" that make it a number: "one percent", "one hundred", "one minute". */
 const ONE_AS_NUMBER_NEXT =
-  /^(percent|per|%|degrees?|hundred|thousand|and|point|half|minutes?|hours?|seconds?|o|oclock|am|pm|more|less|notch|step|level)$/;
+  /^(percent|per|%|degrees?|hundred|thousand|and|point|half|minutes?|hours?|seconds?|o|oclock|am|pm|more|less|notch|step|level|zero|one|two|three|four|five|six|seven|eight|nine|niner)$/;
 /** Words before "one" that make it a device: "the one", "that one", "the other one". */
 const ONE_AS_DEVICE_AFTER = new Set([
   'the',

@@ -48,6 +48,34 @@ function spelledPlainly(text: string): string {
       // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
       // "off wi' t' lamp"
       .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
+      // radio procedure, as a former controller says it: "Request hallway light on", "Confirm
+      // garage door closed, over.", "Back door. Locked, affirm?", "Say outside temperature."
+      .replace(/^(\W*)request(?:ing)?\s+(?=\S)/i, '$1')
+      .replace(/^(\W*)say (?:that |it )?again\b\W*$/i, '$1pardon?')
+      // ("Roger, turning in.": going to bed, no turn of anything)
+      .replace(
+        /\b(?:i'?m |we'?re )?turning in\b(?=\s*(?:for the night|now|early)?\s*(?:[.,;!]|$))/gi,
+        'going to bed',
+      )
+      // ("Going to bed. Turn off the tv.": one's own going, its "I'm" left out — no device going)
+      .replace(/(^\W*|[.!?;,]\s+)going to (bed|sleep)\b/gi, "$1I'm going to $2")
+      .replace(
+        /^(\W*)confirm(?: that)?\s+(?:the\s+)?([a-z][a-z ]{2,40}?)\s+(?:is\s+|are\s+)?(closed|open|locked|unlocked|on|off|armed|disarmed|shut|docked)\b/i,
+        '$1is the $2 $3?',
+      )
+      .replace(/,\s*over(?: and out)?\W*$/i, '')
+      .replace(/[,\s]+(?:affirm|affirmative)(?: or negative)?\s*\?\s*$/i, '?')
+      .replace(
+        /^(\W*)say\s+(?!again\b|hi\b|hello\b|good\b|goodnight\b|sorry\b|something\b|that\b|it\b|yes\b|no\b|please\b|thanks?\b|bye\b|cheese\b)(?=[a-z])/i,
+        '$1what is ',
+      )
+      // Doric "fit's the humidity like" (what is), "the day" (today), "the nicht" (tonight)
+      .replace(/^(\W*)fit(?:['\u2019]s| is)\b/i, '$1what is')
+      .replace(
+        /(?<!\b(?:for|all|of|during|by|through|in|that|what|which|a|one)\s)\bthe day(?=\W*$)/i,
+        'today',
+      )
+      .replace(/\bthe nicht\b/gi, 'tonight')
       // an oath, not a place by something: "by 'eck it's reet cold", "ee by gum"
       .replace(/^(\W*)(?:ee,?\s+)?by\s+(?:['\u2019]?h?eck|gum|god|golly|jove)\b/i, '$1heck')
       // (written on to its word too: "t'lounge", "t'big light")

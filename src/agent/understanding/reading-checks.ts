@@ -115,7 +115,7 @@ const INTERJECTIONS = new Set(
    nice brilliant lovely super awesome fine good thanks cheers ok yes yeah no so well agent err erm
    ahem shit damn dammit crap ouch ow wow goodness gosh besides otherwise meanwhile righto alrighty
    okie okey greetings sorted excellent superb done lol omg oh ah eh huh phew whew yay hooray bless
-   sir madam maam boss chief friend buddy pal mate dude bro sis kiddo`.split(/\s+/),
+   sir madam maam boss chief friend buddy pal mate dude bro sis kiddo roger wilco affirmative`.split(/\s+/),
 );
 
 /** Whether a word is a room's or a floor's name or alias, or a word of where ("Downstairs can you …"). */

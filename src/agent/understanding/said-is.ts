@@ -820,6 +820,13 @@ function commandLine(text: string): string {
       .replace(/^(\W*)(?:query|get|show) (.+?) (?:state|status)\W*$/i, '$1what is the state of $2')
       .replace(/^(\W*)(.+?)\s+(?:y\/n|yes\/no|y or n)\s*\??\s*$/i, '$1is $2?')
       .replace(/^(\W*)(?:exec|execute|apply)\s+(.+?)(?:\s+(?:preset|profile))?(\W*)$/i, '$1activate $2$3')
+      // ("Back door. Locked?", "still on?": a state asked alone is asked of what was named)
+      .replace(
+        /^(\W*)(?:still\s+|now\s+)?(on|off|open|closed|shut|locked|unlocked|armed|disarmed|running|docked)(?:\s+(?:still|now|yet))?\s*\?\s*$/i,
+        '$1is it $2?',
+      )
+      // ("Good morning sequence, execute.": the order after what it is of)
+      .replace(/^(\W*)(.+?),?\s+(?:execute|engage)(\W*)$/i, '$1activate $2$3')
       .replace(/\bspin up\b/gi, 'start')
       .replace(/\btoggle (on|off)\b/gi, 'turn $1')
       // ("to 65, thermostat": the value first, then what it is of)

@@ -46,6 +46,7 @@ export const SCENE_FRAME = new Set([
   'into',
   'my',
   'routine',
+  'sequence',
   'thing',
   // "do the away setting", "put the house in away mode", "good morning for us"
   'do',

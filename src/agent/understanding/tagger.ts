@@ -123,7 +123,6 @@ export const FILLER_WORDS: ReadonlySet<string> = (() => {
   return new Set([...FILLERS, ...QUESTION_WORDS].filter((w) => !meaningful.has(w)));
 })();
 
-/** Tags the sentence left to right, longest phrase first. */
 /** Spans of time after "all": "on all day", "left running all night". */
 const ALL_OF_A_TIME = new Set([
   'day',
@@ -152,6 +151,7 @@ export function withoutSpansOfTime(tokens: string[]): string[] {
   return out;
 }
 
+/** Tags the sentence left to right, longest phrase first. */
 export function tag(index: RegistryIndex, tokens: string[]): Item[] {
   const items: Item[] = [];
   let i = 0;

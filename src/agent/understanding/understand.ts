@@ -153,9 +153,19 @@ export class Understanding {
     const words = tokenize(sentence);
     if (words.length === 0 || words.length > 4 || this.stage2.hasAction(sentence)) return undefined;
     const r = this.stage2.read(`are the ${words.join(' ')} on`, { area });
-    if (r?.intent !== 'HassGetState' || r.target?.kind !== 'group') return undefined;
-    const { state: _state, ...slots } = r.slots;
-    return { intent: 'HassGetState', slots, target: r.target };
+    if (r?.intent === 'HassGetState' && r.target?.kind === 'group') {
+      const { state: _state, ...slots } = r.slots;
+      return { intent: 'HassGetState', slots, target: r.target };
+    }
+    // ("Alarm. Arm.", "Vacuum. Dock.": a kind of device the home has one of names it)
+    const one = this.stage2.read(`turn on the ${words.join(' ')}`, { area });
+    if (
+      one?.target?.kind === 'entities' &&
+      one.target.entities.length === 1 &&
+      one.target.entities[0]!.domain !== 'scene'
+    )
+      return { intent: 'HassGetState', slots: {}, target: one.target };
+    return undefined;
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {

@@ -290,6 +290,10 @@ export function readClock(
   } else if (hm) {
     h = Number(hm[1]);
     m = Number(hm[2]);
+  } else if (/^(?:[01]\d|2[0-3])[0-5]\d$/.test(t)) {
+    // "at 2200", "at two two zero zero": the twenty-four-hour clock, said without "hours"
+    h = Number(t.slice(0, 2));
+    m = Number(t.slice(2));
   } else if (/^\d{1,2}$/.test(t)) {
     h = Number(t);
     // "at 6 30"
