@@ -7861,3 +7861,91 @@ describe('heldout117–120, first round: numbers digit by digit, radio procedure
     });
   });
 });
+
+describe('heldout121–124, first round, and the review of this sitting: Irish, Manglish, German and French turns', () => {
+  it.each([
+    // Irish
+    ['would you switch on the kettle there, good man', null, 'HassTurnOn', { name: 'Kettle' }],
+    ["what time is it at all, I've no watch on me", null, 'HassGetCurrentTime', {}],
+    ['the curtains in the bedroom, open them there', null, 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['the light beyant in the garage, would you turn it off', null, 'HassTurnOff', { name: 'Garage Light' }],
+    // a pause after "and" adds; "um, actually no" still takes back
+    [
+      'Kettle on, coffee machine on, and, hang on, open the living room blinds',
+      null,
+      'HassTurnOn+HassTurnOn+HassTurnOn',
+      { '1.name': 'Kettle', '2.name': 'Coffee Machine', '3.name': 'Living Room Blinds' },
+    ],
+    [
+      'turn on the porch light and um actually no the hallway light',
+      null,
+      'HassTurnOn',
+      { name: 'Hallway Light' },
+    ],
+    // Manglish
+    [
+      'tolong tutup the living room blinds ya, the afternoon sun very hot',
+      null,
+      'HassTurnOff',
+      { name: 'Living Room Blinds' },
+    ],
+    ['tutup lampu kichen', null, 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['boleh tolong on the kettle tak? nak buat teh', null, 'HassTurnOn', { name: 'Kettle' }],
+    ['coffee machine dah off ke belum?', null, 'HassGetState', { name: 'Coffee Machine', state: 'off' }],
+    // German and French turns
+    ['Please, the desk lamp shall be on, I must work now.', null, 'HassTurnOn', { name: 'Desk Lamp' }],
+    [
+      'could you lower the store in the living room please, the sun is in my eyes',
+      null,
+      'HassTurnOff',
+      { name: 'Living Room Blinds' },
+    ],
+    ['cut the heating in one hour', null, 'HassTurnOff', { name: 'Thermostat', delay_seconds: 3600 }],
+    ['oh la la, annul that please', null, 'HearthUndo', {}],
+    // Tanglish made so: the comparative, never the complaint
+    ['floor lamp konjam bright pannu', null, 'HassLightSet', { name: 'Floor Lamp', brightness_step: 'up' }],
+    ['tv konjam loud pannu', null, 'HassSetVolume', { name: 'Living Room TV', volume_step: 'up' }],
+    // digits after "at" that make a clock time
+    ['turn off the tv at six three zero', null, 'HassTurnOff', { name: 'Living Room TV', at: '06:30' }],
+    [
+      'put the living room ceiling light at a hundred',
+      null,
+      'HassLightSet',
+      { name: 'Living Room Ceiling Light', brightness: 100 },
+    ],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it.each([
+    // digits after "at" that make no clock time, and steps said as two digits
+    ['turn on the porch light at six three'],
+    ['open the garage door at eight eight'],
+    ['turn on the lamp at five five'],
+    ['turn the heat up two three degrees'],
+    // a state told in Tamil ("it is open", "isn't locked")
+    ['garage door open-a irukku'],
+    ['back door unlock-a irukku'],
+    ['front door lock illa'],
+    // a device's own doing, a guess at one's own, an undo phrase kept or asked
+    ['the front door unlocked by itself'],
+    ['the alarm armed itself'],
+    ['i must have left the back door unlocked'],
+    ['leave it how it were'],
+    ['is it how it were?'],
+    ['request no lights on'],
+    ['the vacuum returns to base'],
+    // the garage kept open, the alarm kept off: any time told beside opening the house up
+    ['keep the garage open all day'],
+    ['keep the alarm off all weekend'],
+    // "the cat" is never spelled into "cut"
+    ['is my cat in your garden again'],
+  ])('"%s" does not act', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"garage door open-a irukku, close pannu" closes it only', () => {
+    expect(read('garage door open-a irukku, close pannu')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Door' },
+    });
+  });
+});

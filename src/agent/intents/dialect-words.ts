@@ -209,6 +209,9 @@ const DIALECT: Record<string, string[]> = {
   // "dae the away yin", "pit the light on": do, put ("yin", one, in said-is.ts)
   dae: ['do'],
   pit: ['put'],
+  // Irish "the light beyant in the garage" (over there), "'tis fierce dark" (very)
+  beyant: [],
+  fierce: ['very'],
   // Luganda as Kampala households mix it in: "nyabo" (madam), "ssebo" (sir), "bambi" (please),
   // "wama" (okay) — whom a request is said to, and how kindly
   nyabo: [],

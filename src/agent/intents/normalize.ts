@@ -7,6 +7,7 @@ import { accentSpellings, asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
 import { bengaliAsEnglish } from './bengali-words.js';
+import { malayAsEnglish } from './malay-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
@@ -144,7 +145,9 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(
-    spanishAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+    spanishAsEnglish(
+      malayAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+    ),
   ).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
@@ -253,6 +256,14 @@ const TIME_UNITS = new Set([
   'day',
   'days',
 ]);
+/** Units of a step, after which two digits are a count ("two three notches"). */
+const STEPS_UNITS = new Set(['notch', 'notches', 'step', 'steps', 'click', 'clicks', 'points', 'bars']);
+/** Words of a step or a change before the number: "turn the heat up two three degrees". */
+const STEP_WORDS = new Set(
+  'up down by raise lower increase decrease dim brighten bump drop reduce more less warmer cooler louder quieter brighter dimmer'.split(
+    ' ',
+  ),
+);
 
 /**
  * A number said digit by digit: "seven two degrees" (72), "three zero percent", "one zero
@@ -265,7 +276,18 @@ function digitByDigit(tokens: string[], start: number): { value: string; end: nu
   while (DIGIT_WORDS[tokens[i] ?? ''] !== undefined) digits += DIGIT_WORDS[tokens[i++]!]!;
   if (digits.length < 2) return undefined;
   const zeroOrNiner = tokens.slice(start, i).some((t) => t === 'zero' || t === 'niner');
-  if (digits.length === 2 && !zeroOrNiner && TIME_UNITS.has(tokens[i] ?? '')) return undefined;
+  const pointAfter = tokens[i] === 'point' && DIGIT_WORDS[tokens[i + 1] ?? ''] !== undefined;
+  // two digits with no zero may be a reckoning ("up two three degrees": two or three), an hour
+  // and minutes ("at six three") or a correction ("eight, eight percent"): read as digits only
+  // where a value is set — after "to" or a device said bare — never after "at" or a step
+  if (digits.length === 2 && !zeroOrNiner && !pointAfter) {
+    const before = tokens.slice(Math.max(0, start - 4), start);
+    if (TIME_UNITS.has(tokens[i] ?? '') || STEPS_UNITS.has(tokens[i] ?? '')) return undefined;
+    if (['by', 'or', 'and', 'about', 'around', 'like'].includes(tokens[start - 1] ?? '')) return undefined;
+    if (before.some((t) => STEP_WORDS.has(t))) return undefined;
+  }
+  // (after "at" the digits are a clock's, read there — "at two two zero zero", "at six three
+  // zero" — or no time at all: "at six three" is declined, never 63 percent)
   // ("zero" first is only a clock's: "zero seven three zero")
   if (digits.startsWith('0') && digits.length !== 4) return undefined;
   if (tokens[i] === 'point' && DIGIT_WORDS[tokens[i + 1] ?? ''] !== undefined)

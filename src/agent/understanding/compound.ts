@@ -179,7 +179,12 @@ export function compound(
     if (i > 0 && i === segments.length - 1 && thoughts.every((t) => SIGN_OFF.has(t))) return;
     const meant = /\bi mean\b/i.test(seg);
     // ("… and actually also the kettle" adds)
-    const adding = /\b(also|too|as well)\b/i.test(text);
+    // ("kettle on, coffee machine on, and, hang on, open the blinds": a pause after "and" adds)
+    const adding =
+      /\b(also|too|as well)\b/i.test(text) ||
+      /\band\s*,?\s*(?:hang on|hold on)\b\s*,?\s*(?!no\b|actually\b|i mean\b|sorry\b|wait\b|not\b)/i.test(
+        text,
+      );
     // ("pause the tv and um turn on the hallway light": a hesitation before a request of its
     // own takes nothing back; "…, erm, the kitchen fan" still corrects)
     const lead = leadingSecondThoughts(thoughts);

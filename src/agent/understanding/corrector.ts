@@ -365,6 +365,8 @@ const PLAIN_WORDS = new Set([
   'opener',
   'openers',
   'closer',
+  // ("the vacuum returns to base" tells what it does: no "return")
+  'returns',
   'clock',
   'block',
   'sock',

@@ -182,6 +182,9 @@ const ASKS_THAT = new Set(['sure', 'ensure', 'that', 'let', 'want', 'need', 'ple
  * "I turned off the lights", "we left the kitchen light on": telling what someone did, not
  * asking for it. A subject right before a past form of an action word.
  */
+/** Words of "may have": "I must have left it on", "we might have locked it". */
+const MAYBE = new Set(['must', 'might', 'may', 'could', 'should', 'would']);
+
 export function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
   // "…if you locked the front door" asks for it
@@ -197,16 +200,17 @@ export function narrated(tokens: string[]): boolean {
     return true;
   // "unlocked the front door": a past form first, with its object, tells what was done
   if (PAST_FORMS.has(tokens[0] ?? '') && DONE_TO.has(tokens[1] ?? '')) return true;
-  // "I've closed the blinds", "we have locked the back door", "we have not armed the alarm":
-  // done (or not), told
+  // "I've closed the blinds", "we have locked the back door", "we have not armed the alarm",
+  // "I must have left the back door unlocked": done (or not, or maybe), told
   if (
     tokens.some((t, i) => {
       if (!PAST_FORMS.has(t)) return false;
       const k = ['not', 'never', 'just', 'already'].includes(tokens[i - 1] ?? '') ? i - 1 : i;
+      const subject = MAYBE.has(tokens[k - 2] ?? '') ? (tokens[k - 3] ?? '') : (tokens[k - 2] ?? '');
       return (
         ['have', 'has', 'had', 've'].includes(tokens[k - 1] ?? '') &&
-        SUBJECTS.has(tokens[k - 2] ?? '') &&
-        tokens[k - 2] !== 'you'
+        SUBJECTS.has(subject) &&
+        subject !== 'you'
       );
     })
   )

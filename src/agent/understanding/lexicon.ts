@@ -267,13 +267,12 @@ export const CUES: Record<string, Cue> = {
   'back to charging': 'dock',
   // "send it to the base", "back on its dock", "back to charger": where a vacuum rests, however said
   ...Object.fromEntries(
-    ['back to', 'to', 'back on', 'back onto', 'onto', 'return to', 'return back to', 'returns to'].flatMap(
-      (to) =>
-        ['', 'the ', 'its ', 'his ', 'her '].flatMap((det) =>
-          ['base', 'dock', 'charger', 'station', 'charging station', 'home base'].map(
-            (place): [string, Cue] => [`${to} ${det}${place}`, 'dock'],
-          ),
+    ['back to', 'to', 'back on', 'back onto', 'onto', 'return to', 'return back to'].flatMap((to) =>
+      ['', 'the ', 'its ', 'his ', 'her '].flatMap((det) =>
+        ['base', 'dock', 'charger', 'station', 'charging station', 'home base'].map(
+          (place): [string, Cue] => [`${to} ${det}${place}`, 'dock'],
         ),
+      ),
     ),
   ),
   // attribute nouns that make "to N" unambiguous
@@ -546,7 +545,7 @@ export const FILLERS = new Set(
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge position
    pop stick flick chuck bung crank whack blast throw
-   moment yet both house properly routine sequence thx ty ta instead first actual wicked stinkin stinking bloody hella
+   moment yet both house properly routine sequence ambiance ambience atmosphere thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall
    knock same na fully lol lmao haha hehe shh shush even far together exactly precisely exact

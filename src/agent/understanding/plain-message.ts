@@ -36,6 +36,17 @@ export function plainMessage(stage2: SecondStage, said: string): string {
   );
 }
 
+/** The verb of a state said after "shall be": "the lamp shall be on" is "turn on the lamp". */
+const SHALL_BE: Record<string, string> = {
+  on: 'turn on',
+  off: 'turn off',
+  open: 'open',
+  closed: 'close',
+  shut: 'close',
+  locked: 'lock',
+  unlocked: 'unlock',
+};
+
 const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'gi');
 
 /**
@@ -50,7 +61,7 @@ function spelledPlainly(text: string): string {
       .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
       // radio procedure, as a former controller says it: "Request hallway light on", "Confirm
       // garage door closed, over.", "Back door. Locked, affirm?", "Say outside temperature."
-      .replace(/^(\W*)request(?:ing)?\s+(?=\S)/i, '$1')
+      .replace(/^(\W*)request(?:ing)?\s+(?!no\b|not\b|none\b|nothing\b)(?=\S)/i, '$1')
       .replace(/^(\W*)say (?:that |it )?again\b\W*$/i, '$1pardon?')
       // ("Roger, turning in.": going to bed, no turn of anything)
       .replace(
@@ -76,6 +87,30 @@ function spelledPlainly(text: string): string {
         'today',
       )
       .replace(/\bthe nicht\b/gi, 'tonight')
+      // Irish: "…, good man" (whom it is said to), "ah go on, make it twenty-one" (do), "what
+      // time is it at all" (only stressed)
+      .replace(/,\s*(?:good|grand) (?:man|woman|lad|girl|boy)\W*$/i, '')
+      .replace(/^(\W*)(?:(?:ah|oh|sure|och)\s+)?go on\s*[,!.]+\s*(?=\S)/i, '$1')
+      .replace(/\s+at all(?=\s*(?:[,?.!]|$))/gi, '')
+      // German and French turns: "the desk lamp shall be on" (is to be), "when I become home"
+      // and "can I become the humidity" (get), "the store" of a room (the blinds, French store)
+      .replace(
+        /^(\W*)(?:please,?\s+)?((?:the|my|our)\s+[a-z][a-z ]{1,40}?)\s+shall\s+(?:be|go|come)\s+(on|off|open|closed|shut|locked|unlocked)\b/i,
+        (_all, lead: string, thing: string, state: string) =>
+          `${lead}${SHALL_BE[state.toLowerCase()] ?? 'turn on'} ${thing}`,
+      )
+      .replace(/\bbecome (home|back)\b/gi, 'get $1')
+      // "cut the heating in one hour", "cut the lights" (not "cut the lamp … on"; a word of its
+      // own, so "the cat" is never spelled into it)
+      .replace(
+        /\bcut (the (?:heating|heat|heater|lights?|power|tv|telly|fan|music))\b(?![^,.;]*\bon\b)/gi,
+        'turn off $1',
+      )
+      .replace(/^(\W*)(can|could|may) (i|we) become\b/i, '$1$2 $3 get')
+      .replace(
+        /\bstores?\b(?=\s+(?:in|of)\s+the\s+(?:living|bed|office|kitchen|lounge))|(?<=\b(?:the|lower|raise|close|open)\s+)stores?\b(?!\s+(?:bought|room))|^stores?\b(?=\s+(?:up|down|open|closed?)\b)/gi,
+        'blinds',
+      )
       // an oath, not a place by something: "by 'eck it's reet cold", "ee by gum"
       .replace(/^(\W*)(?:ee,?\s+)?by\s+(?:['\u2019]?h?eck|gum|god|golly|jove)\b/i, '$1heck')
       // (written on to its word too: "t'lounge", "t'big light")

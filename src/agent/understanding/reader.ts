@@ -219,7 +219,7 @@ export class SecondStage {
     const bare = !['out', 'in', 'up', 'down', 'over', 'from', 'at'].includes(tokens[k - 1] ?? '');
     if (
       bare &&
-      (['off', 'on'].includes(tokens[k - 1] ?? '') ||
+      (['off', 'on', 'it', 'them'].includes(tokens[k - 1] ?? '') ||
         tag(this.index, this.correct(tokens.slice(0, k)).tokens).some((i) => i.t === 'name' && !i.v.partial))
     )
       return [...tokens.slice(0, k), ...tokens.slice(k + 1)];

@@ -826,7 +826,14 @@ function commandLine(text: string): string {
         '$1is it $2?',
       )
       // ("Good morning sequence, execute.": the order after what it is of)
-      .replace(/^(\W*)(.+?),?\s+(?:execute|engage)(\W*)$/i, '$1activate $2$3')
+      // (after a command of its own it only says "do it": "lights off, execute")
+      .replace(
+        /^(\W*)(.+?),?\s+(?:execute|engage)(\W*)$/i,
+        (_all, lead: string, what: string, end: string) =>
+          /\b(?:on|off|open|close|lock|unlock|arm|disarm|start|stop|up|down|set|dim|pause|to)\b/i.test(what)
+            ? `${lead}${what}${end}`
+            : `${lead}activate ${what}${end}`,
+      )
       .replace(/\bspin up\b/gi, 'start')
       .replace(/\btoggle (on|off)\b/gi, 'turn $1')
       // ("to 65, thermostat": the value first, then what it is of)

@@ -47,6 +47,9 @@ export const SCENE_FRAME = new Set([
   'my',
   'routine',
   'sequence',
+  'ambiance',
+  'ambience',
+  'atmosphere',
   'thing',
   // "do the away setting", "put the house in away mode", "good morning for us"
   'do',

@@ -156,6 +156,8 @@ const TIMER_DESCRIBED = new Set(['for', 'on', 'of', 'i', 'we', 'you', 'that']);
 const UNDO_CORES = [
   'undo',
   'revert',
+  // (French "annuler": "annul that")
+  'annul',
   'reverse',
   'put it back',
   'put them back',
@@ -230,6 +232,12 @@ function asksUndo(tokens: string[]): boolean {
       .slice(i + core.length)
       .map((t, k, a) => (t === 'whatever' && ['you', 'u', 'ya'].includes(a[k + 1] ?? '') ? 'what' : t));
     if (['not', 'never', 'dont'].includes(before[before.length - 1] ?? '')) return false;
+    // ("leave it how it were", "is it how it was?", "tell me how it was": kept, or asked of)
+    if (
+      core[0] !== 'undo' &&
+      (before.some((t) => t === 'leave' || t === 'keep') || ['is', 'was', 'tell'].includes(before[0] ?? ''))
+    )
+      return false;
     // ("go back" alone is the track before: only a step back, or what was not meant, undoes)
     // (another way of asking may follow: "go back, undo it")
     if (
@@ -334,6 +342,8 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
       'undo',
       'undo that',
       'undo it',
+      'annul that',
+      'annul it',
       'reverse what you just did',
       'undo what you just did',
       'undo the last thing',

@@ -143,6 +143,8 @@ const ALL_OF_A_TIME = new Set([
  * was or stays adds nothing to the request — and "night" is no part of "Good Night".
  */
 export function withoutSpansOfTime(tokens: string[]): string[] {
+  // ("don't leave the heater on all night": how long is what is denied — kept)
+  if (tokens.some((t) => t === 'not' || t === 'dont' || t === 'never')) return tokens;
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i] === 'all' && ALL_OF_A_TIME.has(tokens[i + 1] ?? '') && i > 0) i++;

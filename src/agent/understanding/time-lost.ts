@@ -22,9 +22,13 @@ const LATER =
   /\b(?:after (?:lunch|work|school|dinner|tea|supper|breakfast)|at lunch(?:time)?|first thing|tonight|this (?:evening|afternoon)|tomorrow|later on|on the weekend|at the weekend|next week)\b/i;
 /** Any time told: "at six", "at 9", "in an hour", "after dark", "on Saturday", "when you get home". */
 const ANY_TIME =
-  /\b(?:at (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter)\b|in (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|half) (?:hour|minute|min|sec)|after dark|(?:on|by|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|when (?:you|he|she|they|we|i)\b|soon|later)/i;
+  /\b(?:at (?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter)\b|in (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|half) (?:hour|minute|min|sec)|after dark|(?:on|by|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|when (?:you|he|she|they|we|i)\b|soon|later|all (?:day|night|weekend|week|morning|afternoon|evening))/i;
 /** Who tells of their own plans: "we've guests tonight" is why, now. */
 const FIRST_PERSON = new Set('i im ive ill id we were weve well wed'.split(' '));
+
+/** "at" and digits said one by one: a clock time, or none the reader could read. */
+const DIGITS_AT =
+  /\bat (?:zero|one|two|three|four|five|six|seven|eight|nine|niner)(?: (?:zero|one|two|three|four|five|six|seven|eight|nine|niner))+\b/i;
 
 /** Whether a command opens the house up: unlocks, disarms, opens a garage door or a gate. */
 function opensUp(c: Command): boolean {
@@ -33,12 +37,18 @@ function opensUp(c: Command): boolean {
   const domain = t?.kind === 'group' ? t.domain : undefined;
   const off = c.reading.intent === 'HassTurnOff';
   const on = c.reading.intent === 'HassTurnOn';
+  // (the garage's covers said by their room, or set to a position, open it up too)
+  const opens = on || c.reading.intent === 'HassSetPosition';
+  const garageRoom = t?.kind === 'group' && domain === 'cover' && /garage|gate/i.test(t.area?.name ?? '');
   return (
     (off &&
       (domain === 'lock' ||
         entities.some((e) => e.domain === 'lock' || e.domain === 'alarm_control_panel'))) ||
-    (on &&
-      entities.some((e) => e.domain === 'cover' && /garage|gate/i.test(`${e.device_class ?? ''} ${e.name}`)))
+    (opens &&
+      (garageRoom ||
+        entities.some(
+          (e) => e.domain === 'cover' && /garage|gate/i.test(`${e.device_class ?? ''} ${e.name}`),
+        )))
   );
 }
 
@@ -50,6 +60,8 @@ const REASON_OPENERS = new Set(['so', 'because', 'cos', 'cause', 'since']);
  * the clause the time is in is no statement of someone's own day.
  */
 export function timeLost(said: string, u: Understood): boolean {
+  // ("turn on the lamp at five five": asked which lamp, the time is still lost)
+  if (u.kind === 'ask' && DIGITS_AT.test(said)) return true;
   const parts = u.kind === 'command' ? [u.command] : u.kind === 'compound' ? u.parts : [];
   const acting = parts.filter((p) => !QUESTION_INTENTS.has(p.reading.intent));
   if (acting.length === 0 || parts.some((p) => p.when)) return false;
@@ -65,6 +77,8 @@ export function timeLost(said: string, u: Understood): boolean {
     /\b(?:keep|leave) (?:it|them|that|the [a-z ]{2,30}?) (?:open|unlocked|up|disarmed)\b/i.test(said)
   )
     return true;
+  // ("turn on the porch light at six three": digits after "at" that make no clock time)
+  if (DIGITS_AT.test(said) && !parts.some((p) => p.when)) return true;
   // ("I have a call at 2:15, turn off the tv then": "then" is that time)
   if (CLOCK_TIME.test(said) && /\bthen\W*$/i.test(said)) return true;
   // (a reason or a purpose keeps its time: "… so it's not blinding at 3am")

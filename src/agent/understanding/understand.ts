@@ -119,6 +119,10 @@ const CLOCK_AFTER = new Set([
 const SECOND_REQUEST =
   /\band\s+(?:then\s+|also\s+|please\s+)?(?:get|turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|set|dim|run|play)\s+(?:the|my|our|it|them|on|off|up|down)\b/i;
 
+/** A device's own doing, told: "… opened by itself", "… came on on its own", "… unlocked itself". */
+const BY_ITSELF =
+  /\b(?:opened|closed|shut|locked|unlocked|turned|switched|started|stopped|armed|disarmed|came|went)\b(?:\s+(?:on|off|up|down|open))?\s+(?:by itself|on its own|itself|by themselves|on their own|themselves)\b/i;
+
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -171,6 +175,8 @@ export class Understanding {
   understand(said: string, area: string | null, conv: Conversation): Understood {
     const u = this.understandMessage(said, area, conv);
     if (this.nameThenToldOfIt(said, u)) return { kind: 'none' };
+    // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
+    if ((u.kind === 'command' || u.kind === 'compound') && BY_ITSELF.test(said)) return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
     // act now — the time was lost on words not understood; nothing rather than the wrong time)
     return timeLost(said, u) ? { kind: 'none' } : u;

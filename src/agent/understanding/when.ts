@@ -294,6 +294,14 @@ export function readClock(
     // "at 2200", "at two two zero zero": the twenty-four-hour clock, said without "hours"
     h = Number(t.slice(0, 2));
     m = Number(t.slice(2));
+  } else if (
+    /^[1-9][0-5]\d$/.test(t) &&
+    t !== '100' &&
+    !['percent', 'degrees', 'degree', '%'].includes(tokens[j] ?? '')
+  ) {
+    // "at six three zero": an hour and its minutes, said digit by digit ("at 100" is a value)
+    h = Number(t[0]);
+    m = Number(t.slice(1));
   } else if (/^\d{1,2}$/.test(t)) {
     h = Number(t);
     // "at 6 30"
