@@ -7942,6 +7942,19 @@ describe('heldout121–124, first round, and the review of this sitting: Irish, 
   ])('"%s" does not act', (text) => {
     expect(read(text).intent).toBeNull();
   });
+  it.each([
+    ["the vacuum's going, stop it", 'HassTurnOff', { name: 'Robot Vacuum' }],
+    ['we had the blinds open, close them', 'HassTurnOff', { name: 'Living Room Blinds' }],
+    ['lamp to eight, eight percent', 'HassLightSet', { brightness: 8 }],
+  ] as const)(
+    '"%s": a state told, or digits parted by a comma, then the request → %s',
+    (text, intent, slots) => {
+      expect(read(text)).toMatchObject({ intent, slots });
+    },
+  );
+  it('"the kitchen light\'s going on and off" (flickering) does not act', () => {
+    expect(read("the kitchen light's going on and off").intent).toBeNull();
+  });
   it('"garage door open-a irukku, close pannu" closes it only', () => {
     expect(read('garage door open-a irukku, close pannu')).toEqual({
       intent: 'HassTurnOff',

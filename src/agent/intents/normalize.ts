@@ -109,6 +109,9 @@ function tokenizeNew(text: string): string[] {
       .replace(/[\u2018\u2019\u02bc`´]/g, "'")
       .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
+  // ("lamp to eight, eight percent", "two, three degrees": digits parted by a comma are no one
+  // number — a mark between them that `numberWords` drops)
+  s = s.replace(DIGITS_PARTED, `$1 ${DIGIT_BREAK} `);
   s = s
     // units as people write them: "per cent", "21 degrees celsius", "68 fahrenheit"
     .replace(/\bper\s+cent\b/g, ' percent ')
@@ -152,8 +155,16 @@ function tokenizeNew(text: string): string[] {
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
 
+const DIGIT_WORD = '(?:zero|one|two|three|four|five|six|seven|eight|nine|niner)';
+const DIGITS_PARTED = new RegExp(`\\b(${DIGIT_WORD})\\s*[,;\u2013\u2014-]\\s*(?=${DIGIT_WORD}\\b)`, 'g');
+const DIGIT_BREAK = 'xdigitbreakx';
+
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */
 export function numberWords(said: string[]): string[] {
+  return numberRuns(said).filter((t) => t !== DIGIT_BREAK);
+}
+
+function numberRuns(said: string[]): string[] {
   const tokens = said.map(numberSpokenAs);
   const out: string[] = [];
   let i = 0;

@@ -453,6 +453,18 @@ export function compound(
       heads.splice(k, 1);
     }
   }
+  // "the vacuum's going, stop it", "we had the blinds open, close them": a state told of a
+  // device, then a request on it — the statement asks nothing
+  for (let k = parts.length - 2; k >= 0; k--)
+    if (
+      declarative(heads[k] ?? '') &&
+      !reader.stage2.hasAction(withoutStateWords(heads[k] ?? '')) &&
+      tokenize(heads[k + 1] ?? '').some((t) => ACTION_VERBS.has(t)) &&
+      sameTarget(reader, parts[k]!, parts[k + 1]!)
+    ) {
+      parts.splice(k, 1);
+      heads.splice(k, 1);
+    }
   // "stop the robot vacuum and get it back on its charger": going back to the dock stops it
   for (let k = parts.length - 2; k >= 0; k--)
     if (
@@ -659,6 +671,14 @@ const FILLERS = new Set(['well', 'oh', 'um', 'erm', 'but', 'and', 'just', 'ok', 
 /** Words that open a purpose said after a request: "… just enough to see", "… so I can read". */
 const PURPOSE =
   /^(just )?(enough to|so (that|i|we|he|she|they|you|the|my|our)|in order to|about to|going to|gonna|off to)\b/;
+
+/** The words without the states a statement tells ("the vacuum's going" → "the vacuum's"). */
+function withoutStateWords(text: string): string {
+  return text.replace(
+    /\b(?:on|off|open|closed|shut|locked|unlocked|going|gaun|running|armed|disarmed)\b/gi,
+    ' ',
+  );
+}
 
 /** An apology or thanks said after a request: "…, sorry", "…, thanks mate". */
 const SIGN_OFF = new Set('sorry thanks thank you cheers ta please mate love dear pal'.split(' '));

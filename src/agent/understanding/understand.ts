@@ -123,6 +123,10 @@ const SECOND_REQUEST =
 const BY_ITSELF =
   /\b(?:opened|closed|shut|locked|unlocked|turned|switched|started|stopped|armed|disarmed|came|went)\b(?:\s+(?:on|off|up|down|open))?\s+(?:by itself|on its own|itself|by themselves|on their own|themselves)\b/i;
 
+/** A device flickering, told: "the kitchen light's going on and off", "keeps switching off and on". */
+const FLICKERING =
+  /\b(?:going|goes|went|keeps? (?:going|turning|switching|coming)|kept (?:going|turning|switching)|flicker\w*|flash\w*|blink\w*)\s+(?:on and off|off and on)\b/i;
+
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -176,7 +180,8 @@ export class Understanding {
     const u = this.understandMessage(said, area, conv);
     if (this.nameThenToldOfIt(said, u)) return { kind: 'none' };
     // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
-    if ((u.kind === 'command' || u.kind === 'compound') && BY_ITSELF.test(said)) return { kind: 'none' };
+    if ((u.kind === 'command' || u.kind === 'compound') && (BY_ITSELF.test(said) || FLICKERING.test(said)))
+      return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
     // act now — the time was lost on words not understood; nothing rather than the wrong time)
     return timeLost(said, u) ? { kind: 'none' } : u;
