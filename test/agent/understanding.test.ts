@@ -7952,6 +7952,31 @@ describe('heldout121–124, first round, and the review of this sitting: Irish, 
       expect(read(text)).toMatchObject({ intent, slots });
     },
   );
+  it.each([
+    [
+      'Would you be a sweetheart and close the bedroom curtains? The sun is coming straight in on my face and I only got off shift at seven.',
+      'HassTurnOff',
+      { name: 'Bedroom Curtains' },
+    ],
+    [
+      "Would you mind switching off the desk lamp in the office? Alex always forgets it when he's done with his paperwork.",
+      'HassTurnOff',
+      { name: 'Desk Lamp' },
+    ],
+    [
+      "Are there any lights still on downstairs? I really don't want to walk all the way back down.",
+      'HassGetState',
+      { floor: 'Ground Floor', domain: 'light', state: 'on' },
+    ],
+  ] as const)(
+    '"%s": a sentence of one\'s day, or of what someone does, is why → %s',
+    (text, intent, slots) => {
+      expect(read(text)).toMatchObject({ intent, slots });
+    },
+  );
+  it('"cancel the timer on my phone" is no timer of ours', () => {
+    expect(read('cancel the timer on my phone').intent).toBeNull();
+  });
   it('"the kitchen light\'s going on and off" (flickering) does not act', () => {
     expect(read("the kitchen light's going on and off").intent).toBeNull();
   });

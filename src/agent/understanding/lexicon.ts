@@ -638,6 +638,27 @@ export const FILLER_PHRASES = [
   'anyway',
   // going somewhere, not switching off: "I'm off to bed"
   'off to bed',
+  // off from work, not switched off: "I only got off shift at seven", "my day off"
+  ...['got off', 'get off', 'getting off', 'gets off'].flatMap((g) =>
+    ['shift', 'work'].map((w) => `${g} ${w}`),
+  ),
+  'off shift',
+  'off work',
+  'day off',
+  'night off',
+  'time off',
+  // going up and down the stairs oneself: "I don't want to walk all the way back down"
+  ...['walk', 'go', 'come', 'run', 'head'].flatMap((v) =>
+    [
+      'all the way back down',
+      'all the way back up',
+      'all the way down',
+      'all the way up',
+      'back down',
+      'back upstairs',
+      'back downstairs',
+    ].map((w) => `${v} ${w}`),
+  ),
   'off to work',
   'off out',
   'heading off',

@@ -164,7 +164,11 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
   // ("Burned the tortillas, sorry": an apology closing a remark takes nothing back)
   const sentence = said.replace(/(?<=\w)[,\s]+(?:sorry|lol|haha|oops|my bad)\W*$/i, '');
   if (stage2.isRemark(sentence)) return true;
-  const tokens = withoutHabit(withoutOwnForgetting(withoutIntensifiers(tokenize(sentence))));
+  // ("I only got off shift at seven": "only" after the one who tells is of their day, not of
+  // which device)
+  const tokens = withoutHabit(withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)))).filter(
+    (t, i, all) => !(t === 'only' && ['i', 'we', 'he', 'she', 'they'].includes(all[i - 1] ?? '')),
+  );
   // an exclamation: "What a night!", "what a day that was"
   if (
     tokens[0] === 'what' &&
@@ -197,14 +201,24 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     (CLOCK_BEFORE.has(tokens[k - 1] ?? '') ||
       (CLOCK_BEFORE.has(tokens[k - 2] ?? '') && /^\d{1,2}$/.test(tokens[k - 1] ?? '')));
   if (!statement || (tokens.some((t, k) => /\d/.test(t) && !counted(k) && !clock(k)) && !done)) return false;
+  // ("Mama says she gets cold at night": what someone else says or feels, asking nothing of
+  // the agent — no verb of a request in it)
+  const reported =
+    REPORTING.has(tokens[1] ?? '') &&
+    !OWN_DAY_SUBJECTS.has(tokens[0] ?? '') &&
+    !tokens.some((t) => ACTION_VERBS.has(t));
+  // (a clock time told is no value to act on: "I only got off shift at seven")
+  const unclocked = tokens.filter((t, k) => !(/\d/.test(t) && clock(k)));
   if (
-    stage2.hasAction(tokens.join(' ')) &&
+    stage2.hasAction(unclocked.join(' ')) &&
     !narrated(tokens) &&
     !tellsAState(tokens) &&
-    !told(stage2, tokens)
+    !told(stage2, tokens) &&
+    !reported
   )
     return false;
   if (stage2.isAside(tokens.join(' '))) return true;
+  if (reported && stage2.isAside(tokens.filter((t) => stage2.cuesOf(t).length === 0).join(' '))) return true;
   const blockers = tokens.filter((t) => REMARK_BLOCKERS.has(t));
   return (
     blockers.length > 0 &&
@@ -212,6 +226,9 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     stage2.isAside(tokens.filter((t) => !NEGATIONS.has(t)).join(' '), { names: false })
   );
 }
+
+/** Verbs of what someone else says or feels: "Mama says …", "Alex thinks …". */
+const REPORTING = new Set(['says', 'said', 'thinks', 'reckons', 'feels', 'complains', 'gets']);
 
 /** Who a statement of one's own day opens with: "I have a call at 2:15", "we're back by 6pm". */
 export const OWN_DAY_SUBJECTS: ReadonlySet<string> = new Set(
