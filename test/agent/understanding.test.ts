@@ -7987,3 +7987,42 @@ describe('heldout121–124, first round, and the review of this sitting: Irish, 
     });
   });
 });
+
+describe('heldout125–128, first round: isiZulu and Somali words, cleaning is a vacuum\'s, "please" before a question', () => {
+  it.each([
+    ['ngicela vala the bedroom curtains manje', null, 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['ngicela cisha the telly, I want to pray', null, 'HassTurnOff', { name: 'Living Room TV' }],
+    [
+      'vala the garage door and cisha the garage light',
+      null,
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Garage Door', '2.name': 'Garage Light' },
+    ],
+    [
+      'walaal, fadlan turn off the garage light, I forget again',
+      null,
+      'HassTurnOff',
+      { name: 'Garage Light' },
+    ],
+    ['porch light on hadda', null, 'HassTurnOn', { name: 'Porch Light' }],
+    [
+      'would you mind starting the robot vacuum, hooyo wants the floors clean before the guests get here',
+      null,
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+    ],
+    ['please mate, is the porch light on?', null, 'HassGetState', { name: 'Porch Light', state: 'on' }],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"maya, more dark. ten" after "dim the floor lamp to 30 percent": the step, then its value — the value', () => {
+    expect(read('maya, more dark. ten', null, ['dim the floor lamp to 30 percent'])).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Floor Lamp', brightness: 10 },
+    });
+  });
+  it('"mum wants the floors clean" cleans nothing but with a vacuum, and turns on no floor lamp', () => {
+    expect(read('mum wants the floors clean').intent).toBeNull();
+    expect(read('clean the kitchen')).toEqual({ intent: 'HassVacuumStart', slots: { area: 'Kitchen' } });
+  });
+});

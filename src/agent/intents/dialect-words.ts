@@ -209,6 +209,33 @@ const DIALECT: Record<string, string[]> = {
   // "dae the away yin", "pit the light on": do, put ("yin", one, in said-is.ts)
   dae: ['do'],
   pit: ['put'],
+  // isiZulu as Durban households mix it in: "ngicela vala the curtains manje" (please close
+  // them now), "cisha the telly" (switch off), "khanyisa the porch light" (switch on), "vula"
+  // (open), "hhayi" (no), "yebo" (yes)
+  ngicela: ['please'],
+  vala: ['close'],
+  vula: ['open'],
+  uvule: ['open'],
+  cisha: ['turn', 'off'],
+  ucishe: ['turn', 'off'],
+  khanyisa: ['turn', 'on'],
+  ukhanyise: ['turn', 'on'],
+  // "ngitshele" (tell me)
+  ngitshele: ['tell', 'me'],
+  ungitshele: ['tell', 'me'],
+  manje: ['now'],
+  hhayi: ['no'],
+  yebo: ['yes'],
+  gogo: ['granny'],
+  // Somali as Minneapolis households mix it in: "walaal" (brother, sister: who is spoken to),
+  // "fadlan" (please), "haye" (okay), "maya" (no), "hadda" (now), "hooyo"/"aabo" (mum, dad)
+  walaal: [],
+  fadlan: ['please'],
+  haye: ['okay'],
+  maya: ['no'],
+  hadda: ['now'],
+  hooyo: ['mum'],
+  aabo: ['dad'],
   // Irish "the light beyant in the garage" (over there), "'tis fierce dark" (very)
   beyant: [],
   fierce: ['very'],

@@ -367,6 +367,11 @@ const PLAIN_WORDS = new Set([
   'closer',
   // ("the vacuum returns to base" tells what it does: no "return")
   'returns',
+  // ("I want to pray", "time for prayer": no "play")
+  'pray',
+  'prayer',
+  'prayers',
+  'praying',
   'clock',
   'block',
   'sock',

@@ -151,8 +151,19 @@ export class SecondStage {
       return undefined;
     // "front door locked?", "back door, has it been locked?": asked, unless it is a polite
     // request ("could you turn the light on?")
+    // ("please mate, is the kettle on?": "please" and whom it is said to before a question)
+    const pleaseThenAsked =
+      ['please', 'pls', 'plz'].includes(raw[0] ?? '') &&
+      raw.some(
+        (t, i) =>
+          i > 0 &&
+          i <= 3 &&
+          ['is', 'are', 'was', 'were', 'did', 'does', 'has'].includes(t) &&
+          ['the', 'my', 'our', 'it', 'any', 'there', 'anything'].includes(raw[i + 1] ?? ''),
+      );
     const asked =
       wrapped > 0 ||
+      pleaseThenAsked ||
       (QUESTION_WORDS.has(raw[0] ?? '') && !causative(raw)) ||
       (/\?\s*$/.test(text) && !askedAsRequest(raw));
     // what is left is a question's "isn't the door locked": asked the same way without it;
@@ -194,7 +205,7 @@ export class SecondStage {
       !(asked && asideInQuestion(items, tokens))
     )
       return undefined;
-    return this.interpret(
+    const reading = this.interpret(
       items.map((i) => (i.t === 'unknown' ? { t: 'filler' as const, start: i.start, end: i.end } : i)),
       tokens,
       ctx,
@@ -204,6 +215,15 @@ export class SecondStage {
       // bed's lamp is read out of it)
       tokenize(text).some((t) => PUT_WHERE.has(t)),
     );
+    // ("mum wants the floors clean": cleaning is a vacuum's — no other device is started by it)
+    const cleaning = items.some((i) => i.t === 'cue' && i.cue === 'start' && tokens[i.start] === 'clean');
+    const devices = !reading?.target
+      ? []
+      : reading.target.kind === 'entities'
+        ? reading.target.entities
+        : this.membersOf(reading.target);
+    if (cleaning && devices.some((e) => e.domain !== 'vacuum')) return undefined;
+    return reading;
   }
 
   /**

@@ -505,12 +505,16 @@ export function joinSentences(
           !QUESTION_INTENTS.has(v.command.reading.intent) &&
           sameTarget(v.command, u.command),
       );
-  if (acts.length > 0 && meant.some(answered)) return joinedActions(meant.filter((u) => !answered(u)));
-  return joinedActions(meant);
+  if (acts.length > 0 && meant.some(answered))
+    return joinedActions(
+      meant.filter((u) => !answered(u)),
+      sameTarget,
+    );
+  return joinedActions(meant, sameTarget);
 }
 
 /** Several sentences that each ask for an action: one command of several parts. */
-function joinedActions(said: Understood[]): Understood {
+function joinedActions(said: Understood[], sameTarget: (a: Command, b: Command) => boolean): Understood {
   const none: Understood = { kind: 'none' };
   // ("And the back door? Is it locked?": the same question asked twice is one)
   const key = (u: Understood) =>
@@ -524,6 +528,13 @@ function joinedActions(said: Understood[]): Understood {
     if (u.kind === 'command' && !QUESTION_INTENTS.has(u.command.reading.intent)) parts.push(u.command);
     else if (u.kind === 'compound') parts.push(...u.parts);
     else return none;
+  }
+  // ("more dark. ten": a step, then the value it comes to, of the same devices — the value)
+  for (let k = parts.length - 2; k >= 0; k--) {
+    const step = Object.keys(parts[k]!.reading.slots).find((x) => x.endsWith('_step'));
+    const value = step?.replace(/_step$/, '');
+    if (value && value in parts[k + 1]!.reading.slots && sameTarget(parts[k]!, parts[k + 1]!))
+      parts.splice(k, 1);
   }
   // "Mornin! Good morning scene please": the same command said twice is one
   const once = parts.filter(
