@@ -7891,7 +7891,12 @@ describe('heldout121–124, first round, and the review of this sitting: Irish, 
     ],
     ['tutup lampu kichen', null, 'HassTurnOff', { name: 'Kitchen Light' }],
     ['boleh tolong on the kettle tak? nak buat teh', null, 'HassTurnOn', { name: 'Kettle' }],
-    ['coffee machine dah off ke belum?', null, 'HassGetState', { name: 'Coffee Machine', state: 'off' }],
+    [
+      'coffee machine dah off ke belum?',
+      null,
+      'HassGetState',
+      { name: 'Coffee Machine', domain: 'switch', state: 'off' },
+    ],
     // German and French turns
     ['Please, the desk lamp shall be on, I must work now.', null, 'HassTurnOn', { name: 'Desk Lamp' }],
     [
@@ -8024,5 +8029,55 @@ describe('heldout125–128, first round: isiZulu and Somali words, cleaning is a
   it('"mum wants the floors clean" cleans nothing but with a vacuum, and turns on no floor lamp', () => {
     expect(read('mum wants the floors clean').intent).toBeNull();
     expect(read('clean the kitchen')).toEqual({ intent: 'HassVacuumStart', slots: { area: 'Kitchen' } });
+  });
+});
+
+describe('remarks after a request: where people are, a mark said twice, what a thing does now', () => {
+  it.each([
+    [
+      'Would you put the lights off upstairs please, everyone is downstairs now.',
+      null,
+      'HassTurnOff',
+      { floor: 'Upper Floor', domain: 'light' },
+    ],
+    ['pause it!! im coming back in a sec', 'Living Room', 'HassMediaPause', { area: 'Living Room' }],
+    ['The TV, pause it please, the telephone rings.', null, 'HassMediaPause', { name: 'Living Room TV' }],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"turn off the lights, everyone is downstairs now" says no place of the lights: nothing', () => {
+    expect(read('turn off the lights, everyone is downstairs now').intent).toBeNull();
+  });
+});
+
+describe("the second review of this sitting's mechanisms (bench/probe-own-changes-9.jsonl): where they must not act", () => {
+  it.each([
+    // Manglish asking whether, or telling a state: never done
+    ['garage door buka ke tak', 'HassGetState'],
+    ['tolong check garage door buka ke tak', 'HassGetState'],
+    ['garage door dah buka', null],
+    ['front door dah unlock', null],
+    // "shall be" with a check or a question after it
+    ['the front door shall be unlocked, can you check', null],
+    // a time someone else keeps, then "then"; "he/she gets …" is no statement that drops it
+    ['he gets back at seven, open the garage then', null],
+    // "cut" in other senses, "the store" as a shop
+    ['cut the tv volume', null],
+    ['I cut the lights', null],
+    ['the store closes at nine, lock the front door at nine', null],
+    // a value against the step's way
+    ['brighter. ten', null],
+  ] as const)('"%s" → %s', (text, intent) => {
+    const history = text === 'brighter. ten' ? ['dim the floor lamp to 30'] : [];
+    expect(read(text, null, history).intent).toBe(intent);
+  });
+  it('Maya is a name, unless another word of Somali is said', () => {
+    expect(read('Maya is asleep, turn off the tv')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+  it('"let the blinds go all the way down" still closes them', () => {
+    expect(read('let the blinds go all the way down').intent).toBe('HassTurnOff');
   });
 });

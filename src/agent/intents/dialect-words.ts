@@ -232,7 +232,6 @@ const DIALECT: Record<string, string[]> = {
   walaal: [],
   fadlan: ['please'],
   haye: ['okay'],
-  maya: ['no'],
   hadda: ['now'],
   hooyo: ['mum'],
   aabo: ['dad'],

@@ -45,6 +45,9 @@ export function saysMalay(words: readonly string[]): boolean {
 /** The words as English, when the message says Malay; else as they are. */
 export function malayAsEnglish(words: string[]): string[] {
   if (!saysMalay(words)) return words;
+  // "garage door buka ke tak", "tv dah off ke belum": "ke" (or) asks whether — a question,
+  // however the sentence ends; "dah" (already) before a state tells it ("garage door dah buka")
+  const asking = words.includes('ke') || words[words.length - 1] === 'belum';
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -52,13 +55,23 @@ export function malayAsEnglish(words: string[]): string[] {
     if ((w === 'lampu' || w === 'kipas' || w === 'pintu') && /^[a-z]+$/.test(words[i + 1] ?? '')) {
       const next = words[i + 1]!;
       if (!['the', 'tu', 'ni', 'on', 'off', 'ya', 'lah'].includes(next)) {
-        out.push(next, ...(WORDS[w] ?? ['light']));
-        i++;
+        // ("lampu living room off": a room of two words)
+        const two = ['living', 'dining'].includes(next) && /^[a-z]+$/.test(words[i + 2] ?? '');
+        out.push(...(two ? [next, words[i + 2]!] : [next]), ...(WORDS[w] ?? ['light']));
+        i += two ? 2 : 1;
         continue;
       }
     }
     if (w === 'lampu') {
       out.push('light');
+      continue;
+    }
+    if (asking && ['ke', 'tak', 'belum', 'dah', 'sudah', 'ya', 'check', 'tolong', 'boleh'].includes(w))
+      continue;
+    if ((w === 'dah' || w === 'sudah') && STATES.has(words[i + 1] ?? '')) {
+      const next = words[i + 1]!;
+      out.push('is', 'already', PARTICIPLE[next] ?? next);
+      i++;
       continue;
     }
     // "on the kettle tak?": "tak" closing a request asks it kindly; before a verb it is "not"
@@ -69,5 +82,41 @@ export function malayAsEnglish(words: string[]): string[] {
     }
     out.push(...(WORDS[w] ?? [w]));
   }
-  return out;
+  return asking ? ['is', ...out.filter((t) => t !== 'please')] : out;
 }
+
+/** States "dah" (already) may tell: "garage door dah buka", "front door dah unlock". */
+const STATES = new Set([
+  'buka',
+  'tutup',
+  'on',
+  'off',
+  'open',
+  'close',
+  'closed',
+  'lock',
+  'unlock',
+  'locked',
+  'unlocked',
+]);
+
+/** Somali words that only a Somali-speaking message has ("fadlan", "walaal", "hadda", …). */
+const SOMALI_ONLY = new Set(['fadlan', 'walaal', 'haye', 'hadda', 'hooyo', 'aabo']);
+
+/**
+ * Somali "maya" (no) — a name too ("Maya is asleep") — read only beside another word of Somali:
+ * "maya, more dark. ten" after "walaal, dim it".
+ */
+export function somaliAsEnglish(words: string[]): string[] {
+  if (!words.includes('maya') || !words.some((w) => SOMALI_ONLY.has(w))) return words;
+  return words.map((w) => (w === 'maya' ? 'no' : w));
+}
+
+/** A state said by its verb, as the state it leaves ("dah unlock": already unlocked). */
+const PARTICIPLE: Record<string, string> = {
+  buka: 'open',
+  tutup: 'closed',
+  close: 'closed',
+  lock: 'locked',
+  unlock: 'unlocked',
+};

@@ -7,7 +7,7 @@ import { accentSpellings, asEnglish } from './dialect-words.js';
 import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
 import { bengaliAsEnglish } from './bengali-words.js';
-import { malayAsEnglish } from './malay-words.js';
+import { malayAsEnglish, somaliAsEnglish } from './malay-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
@@ -149,14 +149,19 @@ function tokenizeNew(text: string): string[] {
     .replace(/\u0000/g, '.');
   const raw = wantSaidShort(
     spanishAsEnglish(
-      malayAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+      somaliAsEnglish(
+        malayAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+      ),
     ),
   ).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
 
 const DIGIT_WORD = '(?:zero|one|two|three|four|five|six|seven|eight|nine|niner)';
-const DIGITS_PARTED = new RegExp(`\\b(${DIGIT_WORD})\\s*[,;\u2013\u2014-]\\s*(?=${DIGIT_WORD}\\b)`, 'g');
+const DIGITS_PARTED = new RegExp(
+  `\\b(${DIGIT_WORD})(?:\\s*[,;]\\s*|\\s+[\u2013\u2014-]\\s+)(?=${DIGIT_WORD}\\b)`,
+  'g',
+);
 const DIGIT_BREAK = 'xdigitbreakx';
 
 /** Replaces runs of number words by digits; "a hundred" and "one hundred and five" included. */

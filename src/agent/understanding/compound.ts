@@ -284,6 +284,10 @@ export function compound(
       typeof lastName === 'string' &&
       tokenize(lastName).every((w) => tokenize(heads[heads.length - 1] ?? '').includes(w));
     if (named && !carry && ownGoing(reader.stage2, segTokens)) return;
+    // ("put the lights off upstairs please, everyone is downstairs now": where the people are,
+    // after a request whose devices have their own place or name, moves nothing)
+    const placed = prev && ['name', 'area', 'floor'].some((k) => k in prev.reading.slots);
+    if (placed && !carry && whereSomeoneIs(reader, segTokens)) return;
     // "…, I don't want to wake anybody": after the request, a statement of one's own as a separate sentence would be
     // ("thanks so much in advance - would you …": before it, one that asks for no action)
     if (
@@ -671,6 +675,31 @@ const FILLERS = new Set(['well', 'oh', 'um', 'erm', 'but', 'and', 'just', 'ok', 
 /** Words that open a purpose said after a request: "… just enough to see", "… so I can read". */
 const PURPOSE =
   /^(just )?(enough to|so (that|i|we|he|she|they|you|the|my|our)|in order to|about to|going to|gonna|off to)\b/;
+
+/** Who may be somewhere: "everyone is downstairs", "we're all in the kitchen". */
+// (not "I" or "we": where the speaker is says where the request is — "open the blinds, I'm in the
+// bedroom")
+const PEOPLE = new Set('everyone everybody the kids they he she mum dad nobody'.split(' '));
+/** Words of being somewhere. */
+const BEING_THERE = new Set(['is', 'are', 'am', 'im', 'were', 'all', 'still', 'now', 'already', 'just']);
+
+/** "everyone is downstairs now", "we're all in the kitchen": where someone is, and nothing more. */
+function whereSomeoneIs(reader: RequestReader, tokens: string[]): boolean {
+  let i = 0;
+  if (tokens[0] === 'the' && tokens[1] === 'kids') i = 2;
+  else if (PEOPLE.has(tokens[0] ?? '') || reader.stage2.personNamed(tokens[0] ?? '')) i = 1;
+  else return false;
+  const start = i;
+  while (BEING_THERE.has(tokens[i] ?? '')) i++;
+  if (i === start) return false;
+  const rest = tokens.slice(i).join(' ');
+  return (
+    /^(?:downstairs|upstairs|outside|out|home|in|at|up|down|over)\b/.test(rest) &&
+    reader.stage2.cuesOf(rest).length === 0 &&
+    !reader.stage2.namesDevice(rest) &&
+    !/\d/.test(rest)
+  );
+}
 
 /** The words without the states a statement tells ("the vacuum's going" → "the vacuum's"). */
 function withoutStateWords(text: string): string {

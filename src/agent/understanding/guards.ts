@@ -416,11 +416,13 @@ export function declarative(text: string, subjectWords = 3): boolean {
   // ("Alex always forgets it", "Mama says she gets cold", "she gets cold at night": someone,
   // and what they do or say — a name as written, or "he", "she")
   if (
-    /^\s*(?:[A-Z][a-z]+|he|she|He|She)\s+(?:always\s+|never\s+|usually\s+|often\s+|sometimes\s+|still\s+)?(?:says|said|thinks|reckons|forgets|forgot|gets|hates|likes|loves|wants|needs|complains|keeps)\b/.test(
+    /^\s*(?:[A-Z][a-z]+|he|she|He|She)\s+(?:always\s+|never\s+|usually\s+|often\s+|sometimes\s+|still\s+)?(?:says|said|thinks|reckons|forgets|forgot|hates|likes|loves|complains)\b/.test(
       text,
     )
   )
     return true;
+  // ("the telephone rings", "the dog needs out": a thing, and what it does now)
+  if (/^(?:the|my|our)\s+[a-z]+\s+(?:rings|needs|wants|barks|cries|beeps|keeps)\b/.test(s)) return true;
   // ("i spilt crisps in the hall", "the kids made a mess": what someone did)
   if (
     /^(?:i|we|he|she|they|(?:the|my|our)\s+[a-z]+)\s+(?:just\s+|already\s+|all\s+)?(?:[a-z]{2,}ed|spilt|burnt|made|left|forgot|broke|dropped|got|came|went|brought|bought|took|had|fell|lost|ran|knew|heard|saw)\b/.test(

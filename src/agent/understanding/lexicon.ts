@@ -648,7 +648,7 @@ export const FILLER_PHRASES = [
   'night off',
   'time off',
   // going up and down the stairs oneself: "I don't want to walk all the way back down"
-  ...['walk', 'go', 'come', 'run', 'head'].flatMap((v) =>
+  ...['walk', 'run'].flatMap((v) =>
     [
       'all the way back down',
       'all the way back up',

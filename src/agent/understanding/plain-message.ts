@@ -95,7 +95,7 @@ function spelledPlainly(text: string): string {
       // German and French turns: "the desk lamp shall be on" (is to be), "when I become home"
       // and "can I become the humidity" (get), "the store" of a room (the blinds, French store)
       .replace(
-        /^(\W*)(?:please,?\s+)?((?:the|my|our)\s+[a-z][a-z ]{1,40}?)\s+shall\s+(?:be|go|come)\s+(on|off|open|closed|shut|locked|unlocked)\b/i,
+        /^(\W*)(?:please,?\s+)?((?:the|my|our)\s+[a-z][a-z ]{1,40}?)\s+shall\s+(?:be|go|come)\s+(on|off|open|closed|shut|locked|unlocked)\b(?![^?]*\?)(?![^.!]*\b(?:check|isn'?t|right|correct|think|guess|believe|suppose|before|after|when|until|till|by)\b)/i,
         (_all, lead: string, thing: string, state: string) =>
           `${lead}${SHALL_BE[state.toLowerCase()] ?? 'turn on'} ${thing}`,
       )
@@ -103,12 +103,12 @@ function spelledPlainly(text: string): string {
       // "cut the heating in one hour", "cut the lights" (not "cut the lamp … on"; a word of its
       // own, so "the cat" is never spelled into it)
       .replace(
-        /\bcut (the (?:heating|heat|heater|lights?|power|tv|telly|fan|music))\b(?![^,.;]*\bon\b)/gi,
-        'turn off $1',
+        /(^\W*|[,.;!?]\s*|\bplease\s+|\band\s+)cut (the (?:heating|heat|heater|lights?|power|tv|telly|fan|music))\b(?!\s+(?:volume|bill|down|back|to|up)\b)(?![^,.;]*\bon\b)/gi,
+        '$1turn off $2',
       )
       .replace(/^(\W*)(can|could|may) (i|we) become\b/i, '$1$2 $3 get')
       .replace(
-        /\bstores?\b(?=\s+(?:in|of)\s+the\s+(?:living|bed|office|kitchen|lounge))|(?<=\b(?:the|lower|raise|close|open)\s+)stores?\b(?!\s+(?:bought|room))|^stores?\b(?=\s+(?:up|down|open|closed?)\b)/gi,
+        /\bstores?\b(?=\s+(?:in|of)\s+the\s+(?:living|bed|office|kitchen|lounge))|(?<=\b(?:lower|raise|close|open|shut|pull)\s+the\s+)stores?\b(?!\s+(?:bought|room|at|closes|opens))|^stores?\b(?=\s+(?:up|down)\W*$)/gi,
         'blinds',
       )
       // an oath, not a place by something: "by 'eck it's reet cold", "ee by gum"

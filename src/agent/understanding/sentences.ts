@@ -36,7 +36,8 @@ export function sentencesOf(text: string): string[] {
   return (
     text
       // ("desk lamp 80%; office heater 21": a value's sign may end a sentence too)
-      .split(/(?<=(?:[a-z0-9]{2}|\d[%\u00b0])[.!;]|\?|\.\.\.)\s+/i)
+      // ("pause it!! im coming back": a mark said twice ends it too)
+      .split(/(?<=(?:[a-z0-9]{2}|\d[%\u00b0])[.!;]+|\?|\.\.\.)\s+/i)
       .map((s) => s.trim())
       .filter((s) => /[a-z0-9]/i.test(s))
       .flatMap((s, i) => (i === 0 ? greetedApart(s) : [s]))
@@ -228,7 +229,7 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
 }
 
 /** Verbs of what someone else says or feels: "Mama says …", "Alex thinks …". */
-const REPORTING = new Set(['says', 'said', 'thinks', 'reckons', 'feels', 'complains', 'gets']);
+const REPORTING = new Set(['says', 'said', 'thinks', 'reckons', 'feels', 'complains']);
 
 /** Who a statement of one's own day opens with: "I have a call at 2:15", "we're back by 6pm". */
 export const OWN_DAY_SUBJECTS: ReadonlySet<string> = new Set(
@@ -533,8 +534,12 @@ function joinedActions(said: Understood[], sameTarget: (a: Command, b: Command) 
   for (let k = parts.length - 2; k >= 0; k--) {
     const step = Object.keys(parts[k]!.reading.slots).find((x) => x.endsWith('_step'));
     const value = step?.replace(/_step$/, '');
-    if (value && value in parts[k + 1]!.reading.slots && sameTarget(parts[k]!, parts[k + 1]!))
-      parts.splice(k, 1);
+    if (!value || !(value in parts[k + 1]!.reading.slots) || !sameTarget(parts[k]!, parts[k + 1]!)) continue;
+    // ("brighter. ten": a value against the step's way is not understood — nothing done)
+    const v = Number(parts[k + 1]!.reading.slots[value]);
+    const way = parts[k]!.reading.slots[step!];
+    if (value !== 'temperature' && ((way === 'up' && v <= 30) || (way === 'down' && v >= 70))) return none;
+    parts.splice(k, 1);
   }
   // "Mornin! Good morning scene please": the same command said twice is one
   const once = parts.filter(

@@ -79,8 +79,9 @@ export function timeLost(said: string, u: Understood): boolean {
     return true;
   // ("turn on the porch light at six three": digits after "at" that make no clock time)
   if (DIGITS_AT.test(said) && !parts.some((p) => p.when)) return true;
-  // ("I have a call at 2:15, turn off the tv then": "then" is that time)
-  if (CLOCK_TIME.test(said) && /\bthen\W*$/i.test(said)) return true;
+  // ("I have a call at 2:15, turn off the tv then", "he gets back at seven, open the garage
+  // then": "then" is that time)
+  if ((CLOCK_TIME.test(said) || ANY_TIME.test(said)) && /\bthen\W*$/i.test(said)) return true;
   // (a reason or a purpose keeps its time: "… so it's not blinding at 3am")
   return said.split(/[,;!?]|\.(?!\d)|(?=\s(?:and|but|so|because|cos|cause|since)\s)/i).some((clause) => {
     const first = tokenize(clause)[0] ?? '';
