@@ -8081,3 +8081,27 @@ describe("the second review of this sitting's mechanisms (bench/probe-own-change
     expect(read('let the blinds go all the way down').intent).toBe('HassTurnOff');
   });
 });
+
+describe('heldout129–132, first round: Karachi Urdu', () => {
+  it.each([
+    ['achha beta, kettle chala do, chai banani hai', null, 'HassTurnOn', { name: 'Kettle' }],
+    ['beta, garage ka darwaza khula hai kya?', null, 'HassGetState', { name: 'Garage Door', state: 'open' }],
+    ['bedsied lamp band krdo', null, 'HassTurnOff', { name: 'Bedside Lamp' }],
+    ['garage light band', null, 'HassTurnOff', { name: 'Garage Light' }],
+    ['kettle 10 minute baad band kar dena', null, 'HassTurnOff', { name: 'Kettle', delay_seconds: 600 }],
+    ['blinds khol do, dhoop aane do', null, 'HassTurnOn', { name: 'Living Room Blinds' }],
+    ['tv volume thirty pe kr do', null, 'HassSetVolume', { name: 'Living Room TV', volume_level: 30 }],
+    // "thora" before the step is said after it: dimmer, never the complaint's brighter
+    [
+      'bedside lamp thora dim kar do',
+      null,
+      'HassLightSet',
+      { name: 'Bedside Lamp', brightness_step: 'down' },
+    ],
+    // "kitni garmi hai" asks how hot, it asks for no cooling
+    ['office mein kitni garmi hai rn', null, 'HassClimateGetTemperature', { area: 'Office' }],
+    ['please pause the telly, beta, dinner is ready', null, 'HassMediaPause', { name: 'Living Room TV' }],
+  ] as const)('"%s" (in %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+});

@@ -5,8 +5,32 @@
  * lexicon knows. Used by `tokenize` (normalize.ts) after each word is read alone
  * (`asEnglish`, dialect-words.ts).
  */
+/** Steps "thora" (a bit) may come before in Hinglish: "thora dim kar do". */
+const HINDI_STEPS = new Set([
+  'dim',
+  'bright',
+  'brighter',
+  'dimmer',
+  'down',
+  'up',
+  'loud',
+  'louder',
+  'quieter',
+]);
+
 /** Hindi "do" closing a request ("karo", "kardo", "kar do", "kar dijiye"). */
-const KARO = new Set(['karo', 'kardo', 'kijiye', 'kariye', 'karna', 'karde', 'kardijiye']);
+const KARO = new Set([
+  'karo',
+  'kardo',
+  'krdo',
+  'kro',
+  'kijiye',
+  'kariye',
+  'karna',
+  'karde',
+  'kardijiye',
+  'karke',
+]);
 const KARO_AFTER_KAR = new Set(['do', 'de', 'dijiye', 'dena', 'dijie']);
 
 /** What "over" counts in: "over half an hour", "over 10 minutes", "over a quarter". */
@@ -248,6 +272,30 @@ export function dialectPhrases(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const [t, next] = [tokens[i], tokens[i + 1]];
+    // Hinglish "thora dim kar do" (a bit, before the step): said after it — "a bit dim" is a
+    // complaint; "kitni garmi hai" (how much heat): how hot
+    if (
+      t === 'a' &&
+      next === 'bit' &&
+      HINDI_STEPS.has(tokens[i + 2] ?? '') &&
+      (KARO.has(tokens[i + 3] ?? '') || ['kar', 'kr'].includes(tokens[i + 3] ?? ''))
+    ) {
+      out.push(tokens[i + 2]!, 'a', 'bit');
+      i += 2;
+      continue;
+    }
+    if (
+      t === 'how' &&
+      next === 'much' &&
+      ['hot', 'cold', 'warm'].includes(tokens[i + 2] ?? '') &&
+      !['it', 'is', 'in', 'outside', 'here'].includes(tokens[i + 3] ?? '')
+    ) {
+      // ("office mein kitni garmi hai": how hot is it in the office — the place said first)
+      const place = out.splice(0);
+      out.push('how', tokens[i + 2]!, 'is', 'it', ...(place.length > 0 ? ['in', ...place] : []));
+      i += 2;
+      continue;
+    }
     // "the porch light four me", "turn the TV down two ten": "for" and "to" as a transcript
     // wrote them, number words ("four us" is no brightness; "down 2 10" is down to 10)
     if (t === '4' && ['me', 'us', 'you', 'them', 'him', 'her'].includes(next ?? '') && i > 0) {
@@ -497,10 +545,35 @@ export function dialectPhrases(tokens: string[]): string[] {
     }
     // Hindi "kar do" ("do it") closing a request in Hinglish: "front door lock kar do", "light
     // band karo" (off), "fan chalu kar do" (on), "thermostat ko 24 kar do" ("ko": to, of a value)
-    else if (KARO.has(t!) || (t === 'kar' && KARO_AFTER_KAR.has(next ?? ''))) {
-      if (t !== 'kar') continue;
-    } else if ((t === 'band' || t === 'bandh') && (KARO.has(next ?? '') || next === 'kar')) {
+    else if (KARO.has(t!) || ((t === 'kar' || t === 'kr') && KARO_AFTER_KAR.has(next ?? ''))) {
+      if (t !== 'kar' && t !== 'kr') continue;
+    } else if (
+      (t === 'band' || t === 'bandh') &&
+      (KARO.has(next ?? '') || next === 'kar' || next === 'kr' || (next === undefined && i > 0))
+    ) {
+      // ("garage light band", "curtains band": off, its "karo" left out)
       out.push('off');
+      continue;
+    } else if (['chala', 'chalao', 'chalado', 'chalaa'].includes(t!)) {
+      // "kettle chala do" (run it: on), "khol do" (open it)
+      out.push('on');
+      if (KARO_AFTER_KAR.has(next ?? '')) i++;
+      continue;
+    } else if (['khol', 'kholo', 'kholdo'].includes(t!)) {
+      out.push('open');
+      if (KARO_AFTER_KAR.has(next ?? '')) i++;
+      continue;
+    } else if (t === 'khula' || t === 'khuli') {
+      out.push('open');
+      continue;
+    } else if (
+      /^\d+$/.test(t!) &&
+      ['minute', 'minutes', 'min', 'hours', 'hour', 'ghante'].includes(next ?? '') &&
+      tokens[i + 2] === 'baad'
+    ) {
+      // "kettle 10 minute baad band kar dena": after ten minutes
+      out.push('in', t!, next!.startsWith('h') || next === 'ghante' ? 'hours' : 'minutes');
+      i += 2;
       continue;
     } else if (
       (t === 'chalu' || t === 'chaalu') &&
