@@ -8105,3 +8105,15 @@ describe('heldout129–132, first round: Karachi Urdu', () => {
     expect(read(text, area)).toEqual({ intent, slots });
   });
 });
+
+describe('heldout130 at first measure: its two wrong actions', () => {
+  it('a stumble, then "and", adds: "turn the coffee machine on and — uh, sorry — and open the living room blinds"', () => {
+    expect(read('turn the coffee machine on and — uh, sorry — and open the living room blinds')).toEqual({
+      intent: 'HassTurnOn+HassTurnOn',
+      slots: { '1.name': 'Coffee Machine', '2.name': 'Living Room Blinds' },
+    });
+  });
+  it('"I used to have a desk lamp just like the one up in the office." tells, nothing done', () => {
+    expect(read('I used to have a desk lamp just like the one up in the office.').intent).toBeNull();
+  });
+});

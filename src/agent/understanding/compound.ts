@@ -180,8 +180,12 @@ export function compound(
     const meant = /\bi mean\b/i.test(seg);
     // ("… and actually also the kettle" adds)
     // ("kettle on, coffee machine on, and, hang on, open the blinds": a pause after "and" adds)
+    // ("turn the coffee machine on and — uh, sorry — and open the blinds": a stumble, then "and")
     const adding =
       /\b(also|too|as well)\b/i.test(text) ||
+      /\b(?:sorry|uh+|um+|erm)\W+and\s+(?:open|close|turn|switch|lock|unlock|start|stop|pause|put|set|dim)\b/i.test(
+        text,
+      ) ||
       /\band\s*,?\s*(?:hang on|hold on)\b\s*,?\s*(?!no\b|actually\b|i mean\b|sorry\b|wait\b|not\b)/i.test(
         text,
       );

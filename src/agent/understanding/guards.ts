@@ -215,6 +215,9 @@ export function narrated(tokens: string[]): boolean {
     })
   )
     return true;
+  // ("I used to have a desk lamp just like the one up in the office": a past told)
+  if (tokens.some((t, i) => t === 'used' && tokens[i + 1] === 'to' && SUBJECTS.has(tokens[i - 1] ?? '')))
+    return true;
   // ("I dreamt the garage door opened by itself", "the back door unlocked on its own": a
   // dream, or what a device did by itself, is told)
   if (tokens.some((t) => t === 'dreamt' || t === 'dreamed' || t === 'dreaming')) return true;
