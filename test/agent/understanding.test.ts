@@ -8117,3 +8117,31 @@ describe('heldout130 at first measure: its two wrong actions', () => {
     expect(read('I used to have a desk lamp just like the one up in the office.').intent).toBeNull();
   });
 });
+
+describe('heldout132: an apology of one\'s own beside a request, and a mine site\'s "isolate"', () => {
+  it.each([
+    [
+      "Apologies, I'm not very good with this. Could you lock the front door please?",
+      'HassTurnOn',
+      { name: 'Front Door' },
+    ],
+    [
+      'Thank you, and could you please turn off the Christmas tree now. Sorry, I keep asking for things',
+      'HassTurnOff',
+      { name: 'Christmas Tree' },
+    ],
+    [
+      'isolate the kettle and the coffee machine',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kettle', '2.name': 'Coffee Machine' },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('an apology that takes back still takes back: "Turn on the porch light. Sorry, I meant the hallway light."', () => {
+    expect(read('Turn on the porch light. Sorry, I meant the hallway light.')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Hallway Light' },
+    });
+  });
+});

@@ -60,8 +60,10 @@ export const CUES: Record<string, Cue> = {
   'turn of': 'off',
   'switch of': 'off',
   'put of': 'off',
-  // "kindly extinguish the lights" (formal East and West African English)
+  // "kindly extinguish the lights" (formal East and West African English); "isolate the
+  // kettle" (a mine site's word for cutting the power)
   extinguish: 'off',
+  isolate: 'off',
   'turn off': 'off',
   'shut off': 'off',
   'shut down': 'off',

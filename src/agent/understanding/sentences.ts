@@ -165,6 +165,14 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
   // ("Burned the tortillas, sorry": an apology closing a remark takes nothing back)
   const sentence = said.replace(/(?<=\w)[,\s]+(?:sorry|lol|haha|oops|my bad)\W*$/i, '');
   if (stage2.isRemark(sentence)) return true;
+  // ("Apologies, I'm not very good with this.", "Sorry, I keep asking for things": an apology
+  // of one's own that names no device and asks for no action is a remark)
+  if (
+    APOLOGY.test(sentence) &&
+    !stage2.namesDevice(sentence) &&
+    !tokenize(sentence).some((t) => ACTION_VERBS.has(t) && t !== 'keep' && t !== 'get')
+  )
+    return true;
   // ("I only got off shift at seven": "only" after the one who tells is of their day, not of
   // which device)
   const tokens = withoutHabit(withoutOwnForgetting(withoutIntensifiers(tokenize(sentence)))).filter(
@@ -227,6 +235,10 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     stage2.isAside(tokens.filter((t) => !NEGATIONS.has(t)).join(' '), { names: false })
   );
 }
+
+/** An apology that opens a sentence of one's own: "Sorry, I …", "Apologies, I'm …". */
+const APOLOGY =
+  /^\W*(?:sorry|so sorry|apologies|i'?m (?:so )?sorry|i apologi[sz]e|forgive me)\b[\s,!.]*(?:i|i'm|im|i've|ive|we|we're|it's|its|my)\b/i;
 
 /** Verbs of what someone else says or feels: "Mama says …", "Alex thinks …". */
 const REPORTING = new Set(['says', 'said', 'thinks', 'reckons', 'feels', 'complains']);
