@@ -85,6 +85,15 @@ export function malayAsEnglish(words: string[]): string[] {
   return asking ? ['is', ...out.filter((t) => t !== 'please')] : out;
 }
 
+/** A state said by its verb, as the state it leaves ("dah unlock": already unlocked). */
+const PARTICIPLE: Record<string, string> = {
+  buka: 'open',
+  tutup: 'closed',
+  close: 'closed',
+  lock: 'locked',
+  unlock: 'unlocked',
+};
+
 /** States "dah" (already) may tell: "garage door dah buka", "front door dah unlock". */
 const STATES = new Set([
   'buka',
@@ -99,24 +108,3 @@ const STATES = new Set([
   'locked',
   'unlocked',
 ]);
-
-/** Somali words that only a Somali-speaking message has ("fadlan", "walaal", "hadda", …). */
-const SOMALI_ONLY = new Set(['fadlan', 'walaal', 'haye', 'hadda', 'hooyo', 'aabo']);
-
-/**
- * Somali "maya" (no) — a name too ("Maya is asleep") — read only beside another word of Somali:
- * "maya, more dark. ten" after "walaal, dim it".
- */
-export function somaliAsEnglish(words: string[]): string[] {
-  if (!words.includes('maya') || !words.some((w) => SOMALI_ONLY.has(w))) return words;
-  return words.map((w) => (w === 'maya' ? 'no' : w));
-}
-
-/** A state said by its verb, as the state it leaves ("dah unlock": already unlocked). */
-const PARTICIPLE: Record<string, string> = {
-  buka: 'open',
-  tutup: 'closed',
-  close: 'closed',
-  lock: 'locked',
-  unlock: 'unlocked',
-};

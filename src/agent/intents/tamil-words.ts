@@ -82,9 +82,7 @@ const MADE_SO: Record<string, string> = {
 function isPannu(next: string, after: string): boolean {
   return PANNU.has(next) || (next === 'a' && PANNU.has(after));
 }
-const PANNU = new Set(
-  'pannu pannunga pannungo pannungal pannunge pannidu panniru pannuda pannuma'.split(' '),
-);
+const PANNU = new Set(Object.keys(WORDS).filter((w) => w.startsWith('pann')));
 
 /** Whether a message says Tamil: a word of it that no English message has. */
 export function saysTamil(words: readonly string[]): boolean {
