@@ -8145,3 +8145,21 @@ describe('heldout132: an apology of one\'s own beside a request, and a mine site
     });
   });
 });
+
+describe('"one" that names a thing is no number', () => {
+  it('"no, the bed one" after another light is never a brightness of 1 %', () => {
+    expect(read('no, the bed one', null, ['kitchen light off']).intent).toBeNull();
+  });
+  it.each([
+    ['the floor one', ['turn on the lamp'], 'HassTurnOn', { name: 'Floor Lamp' }],
+    ['the desk one please', ['turn on the lamp'], 'HassTurnOn', { name: 'Desk Lamp' }],
+  ] as const)('"%s" after %j', (text, history, intent, slots) => {
+    expect(read(text, null, [...history])).toEqual({ intent, slots });
+  });
+  it('"one" as a value still is: "set the kitchen light to one"', () => {
+    expect(read('set the kitchen light to one')).toEqual({
+      intent: 'HassLightSet',
+      slots: { name: 'Kitchen Light', brightness: 1 },
+    });
+  });
+});

@@ -170,11 +170,69 @@ export function numberWords(said: string[]): string[] {
   return numberRuns(said).filter((t) => t !== DIGIT_BREAK);
 }
 
+/** Words after which "one" is a thing, not a number: "the other one", "which one", "that one". */
+const ONE_AS_THING_AFTER = new Set(['the', 'this', 'that', 'which', 'other', 'another', 'each', 'every']);
+/** Words that keep a number a number after "one": "the one hundred", "one percent". */
+const ONE_COUNTS_BEFORE = new Set([
+  ...Object.keys(UNITS),
+  'hundred',
+  'percent',
+  'degree',
+  'degrees',
+  'minute',
+  'hour',
+  'second',
+  'oclock',
+  'thirty',
+  'fifteen',
+  'point',
+  'am',
+  'pm',
+]);
+
+/** Words after which "one" still counts in its place: "the next one" (track), "the first one". */
+const ONE_IN_ORDER_AFTER = new Set([
+  'next',
+  'last',
+  'previous',
+  'first',
+  'second',
+  'third',
+  'little',
+  'young',
+  'wee',
+]);
+
+/**
+ * "one" naming a thing — "the bed one", "the other one", "which one" — stays a word: a lamp
+ * asked about is never set to 1 %. It does right after a determiner, and closing a message or
+ * clause after "the" and one word ("no, the bed one"; "the next one" keeps its place).
+ */
+function oneIsAThing(tokens: string[], i: number): boolean {
+  if (tokens[i] !== 'one' || ONE_COUNTS_BEFORE.has(tokens[i + 1] ?? '')) return false;
+  if (ONE_AS_THING_AFTER.has(tokens[i - 1] ?? '')) return true;
+  const closes = i === tokens.length - 1 || ['please', 'pls', 'then', 'and'].includes(tokens[i + 1]!);
+  const word = tokens[i - 1] ?? '';
+  return (
+    closes &&
+    tokens[i - 2] === 'the' &&
+    /^[a-z]+$/.test(word) &&
+    !(word in UNITS) &&
+    !(word in TENS) &&
+    !ONE_IN_ORDER_AFTER.has(word)
+  );
+}
+
 function numberRuns(said: string[]): string[] {
   const tokens = said.map(numberSpokenAs);
   const out: string[] = [];
   let i = 0;
   while (i < tokens.length) {
+    if (oneIsAThing(tokens, i)) {
+      out.push('one');
+      i++;
+      continue;
+    }
     const parsed = parseNumber(tokens, i);
     if (parsed) {
       out.push(parsed.value);
