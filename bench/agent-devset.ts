@@ -4,7 +4,7 @@
  * question, not a question back) on a device the gold does not name, or on any device where
  * the gold says decline. A command whose target holds no device acts on nothing.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout132] [--errors N]
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout136] [--errors N]
  * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
  * used in development only; needs ../shared/tools/score-intents.mjs; HEARTH_SHARED_DIR
  * overrides the place of ../shared)
@@ -159,6 +159,10 @@ const ALL = [
   'heldout130',
   'heldout131',
   'heldout132',
+  'heldout133',
+  'heldout134',
+  'heldout135',
+  'heldout136',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
