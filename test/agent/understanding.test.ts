@@ -8163,3 +8163,67 @@ describe('"one" that names a thing is no number', () => {
     });
   });
 });
+
+describe('heldout135: Nigerian Pidgin, and plain English it showed missing', () => {
+  it.each([
+    [
+      'shey somebody dey move for the hallway?',
+      'HassGetState',
+      {
+        state: 'on',
+        area: 'Hallway',
+        domain: 'binary_sensor',
+        device_class: 'motion',
+      },
+    ],
+    [
+      'abeg the back door, e don lock abi e still dey open?',
+      'HassGetState',
+      { name: 'Back Door', state: 'locked' },
+    ],
+    ['make you help me put off the garage light abeg', 'HassTurnOff', { name: 'Garage Light' }],
+    ['jọ̀ọ́ open the bedroom curtains make light enter', 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['the robot vacuum, make e start work', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['abeg send the vacuum back to where e dey charge', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['vacuum, go charge', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+    ['wetin you fit do sef?', 'HearthHelp', {}],
+    ['abeg reverse am', 'HearthUndo', {}],
+    ['tuen off all the lighs upstairs', 'HassTurnOff', { floor: 'Upper Floor', domain: 'light' }],
+    // a cover's position said as a number is where it goes, whichever way that is
+    [
+      'raise the living room blinds to 80 percent',
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 80 },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"the sound" of a player is its volume', () => {
+    expect(read('reduce the sound small', 'Living Room')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { area: 'Living Room', volume_step: 'down' },
+    });
+  });
+  it('"we dey comot" and "i no dey hear" keep their Pidgin verbs', () => {
+    expect(read('we dey comot away mode sharp sharp').intent).toBe('HassTurnOn');
+    expect(read('i no dey hear the tv, increase am')).toEqual({
+      intent: 'HassSetVolume',
+      slots: { name: 'Living Room TV', volume_step: 'up' },
+    });
+  });
+  it('"charge my phone" and "two three percent" (two or three) act on nothing', () => {
+    expect(read('my phone battery is low, si you charge it').intent).toBeNull();
+    expect(read('raise the blinds two three percent').intent).toBeNull();
+  });
+  it("a rule whose place has no such sensor is not made on another room's sensor", () => {
+    expect(read('whenever there is motion in the kitchen, turn on the kitchen light').intent).toBeNull();
+    expect(read('anytime motion dey for hallway, on the hallway light')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'state' },
+    });
+    expect(read('when the sun set, put on the porch light')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'sun' },
+    });
+  });
+});

@@ -83,7 +83,7 @@ const YER_AS_YOU_AFTER = new Set('can could would will do did thank thanks are w
 
 /** Verbs after which Pidgin "am" is "it": "off am", "on am", "lock am", "pause am". */
 const AM_AS_IT_AFTER = new Set(
-  'off on lock unlock open close pause start stop switch turn put play dim shut reduce increase lower raise undo arm disarm'.split(
+  'off on lock unlock open close pause start stop switch turn put play dim shut reduce increase lower raise undo arm disarm reverse'.split(
     ' ',
   ),
 );
@@ -305,6 +305,8 @@ export function dialectPhrases(tokens: string[]): string[] {
     if (
       t === '2' &&
       /^\d/.test(next ?? '') &&
+      // ("up two three percent": two or three, a reckoning)
+      next !== '3' &&
       i > 0 &&
       !/^\d/.test(tokens[i - 1]!) &&
       // ("a call at 2:15": a clock time's hour)

@@ -8,6 +8,7 @@ import { calquesAsEnglish } from './calques.js';
 import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from './dialects.js';
 import { bengaliAsEnglish } from './bengali-words.js';
 import { malayAsEnglish } from './malay-words.js';
+import { naijaAsEnglish } from './naija-words.js';
 import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { hawaiiPidgin } from './pidgin.js';
@@ -151,7 +152,9 @@ function tokenizeNew(text: string): string[] {
   const raw = wantSaidShort(
     spanishAsEnglish(
       somaliAsEnglish(
-        malayAsEnglish(tamilAsEnglish(bengaliAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+        malayAsEnglish(
+          tamilAsEnglish(bengaliAsEnglish(naijaAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+        ),
       ),
     ),
   ).flatMap(asEnglish);

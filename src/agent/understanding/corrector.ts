@@ -271,6 +271,12 @@ export class Corrector {
           : SHORT_FORMS[t] && !this.index.vocabulary.has(t)
             ? [SHORT_FORMS[t]]
             : (this.spokenAs(t) ?? this.speller.correct(t));
+      // ("tuen off the lights": before a particle, a word a letter from one verb of switching is
+      // that verb — "tune" is a song)
+      if (c?.[0] !== t && !this.known(t) && PARTICLES_AFTER_VERB.has(said[i + 1] ?? '')) {
+        const verbs = SWITCHING_VERBS.filter((w) => editDistance(t, w, 1) <= 1);
+        if (verbs.length === 1) c = verbs;
+      }
       // a typo never becomes a value: "pull the blinds down" is not "full"
       if (c?.some((w) => w !== t && VALUE_WORDS.has(w))) c = undefined;
       // ("the floor is a fright": a word after "a" is a noun — never spelled into a feeling,
@@ -332,6 +338,10 @@ const VOICING: Record<string, string> = {
 
 /** Verbs a voice transcript spells by their sound ("paws the telly", "clos the blinds"). */
 const HEARD_VERBS = new Set(['pause', 'close', 'unlock', 'switch']);
+
+/** Verbs of switching, and the particles that follow them ("turn off", "switch on"). */
+const SWITCHING_VERBS = ['turn', 'switch', 'shut', 'put', 'cut', 'flick', 'flip', 'knock'];
+const PARTICLES_AFTER_VERB = new Set(['on', 'off', 'up', 'down', 'out']);
 
 /** Device words that are verbs too: "lighting", "locked", "hoovering" are forms of them. */
 const VERB_WORDS = new Set([

@@ -257,6 +257,10 @@ export const CUES: Record<string, Cue> = {
   start: 'start',
   // "start up the robot vacuum": the particle adds nothing
   'start up': 'start',
+  // "make the robot vacuum start working", "start work": a vacuum's work is cleaning
+  'start working': 'start',
+  'start work': 'start',
+  'get to work': 'start',
   clean: 'start',
   begin: 'start',
   // said formally: "initiate the robot vacuum cleaning cycle", "commence cleaning"
@@ -267,6 +271,11 @@ export const CUES: Record<string, Cue> = {
   'go home': 'dock',
   'back to charge': 'dock',
   'back to charging': 'dock',
+  // "vacuum, go charge": a vacuum goes to charge only on its dock (not "charge my phone")
+  'go charge': 'dock',
+  'go and charge': 'dock',
+  'go recharge': 'dock',
+  'go and recharge': 'dock',
   // "send it to the base", "back on its dock", "back to charger": where a vacuum rests, however said
   ...Object.fromEntries(
     ['back to', 'to', 'back on', 'back onto', 'onto', 'return to', 'return back to'].flatMap((to) =>
@@ -595,6 +604,8 @@ export const FILLER_PHRASES = [
   // a reason that changes nothing: "lock it anyway to be safe"
   'to be safe',
   'quick one',
+  // "pause it so I can answer the door": answering is no command on the door
+  'answer the door',
   'would you ever',
   // "in that case, please lock it": what was just said is the reason
   'in that case',

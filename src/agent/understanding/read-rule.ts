@@ -120,6 +120,8 @@ export function readRule(tokens: string[], ctx: RuleContext): RuleDraft | undefi
   if (first !== 'when' && first !== 'whenever' && first !== 'once' && first !== 'if') return undefined;
   // the trigger clause ends where a command begins
   for (let k = 2; k < rest.length; k++) {
+    // ("whenever there is motion | in the kitchen, …": a place said after the trigger is its own)
+    if (PLACE_OPENERS.has(rest[k]!) || (rest[k - 1] === 'in' && ARTICLE.has(rest[k]!))) continue;
     const cmd = ruleCommand(thereAsTriggerPlace(rest.slice(k), rest.slice(1, k)), ctx);
     if (!cmd) continue;
     // "if the back door gets unlocked after 11pm …", "… between 10pm and 6am": hours of the
@@ -243,6 +245,9 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
   const words = said.map((t) => (t === 'movement' ? 'motion' : t));
   const clause =
     words[0] === 'there' && words[1] === 'is' && SOMEONE.has(words[2] ?? '') ? words.slice(2) : words;
+  // ("whenever there is motion in the | kitchen, turn on …": a clause cut off before its place
+  // is no trigger — the place went to the command)
+  if (CUT_OFF_AT.has(clause[clause.length - 1] ?? '')) return undefined;
   const EVENTS: [string[], string][] = [
     [['opens'], 'open'],
     // (said without its verb's ending or its "is": "whenever the garage door open")
@@ -310,6 +315,9 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
   if (clause[0] === 'there' && clause[1] === 'is' && clause.includes('motion'))
     questions.push(['is', 'there', ...clause.slice(2)]);
   if (clause.includes('motion') && clause.includes('detected')) questions.push(['is', ...clause]);
+  // "motion in the hallway", "motion is in the hallway" (Naija "motion dey for hallway")
+  if (clause[0] === 'motion' && ['in', 'is'].includes(clause[1] ?? ''))
+    questions.push(['is', 'there', 'motion', ...clause.slice(clause[1] === 'is' ? 2 : 1)]);
   let r: Reading | undefined;
   // "is there motion in the hall" asks whether it is on, said or not
   const motion = clause.includes('motion') || !!moving;
@@ -333,6 +341,11 @@ function stateTrigger(said: string[], ctx: RuleContext): RuleDraft['trigger'] | 
 }
 
 const SOMEONE = new Set(['somebody', 'someone', 'anybody', 'anyone', 'one']);
+/** Words that open a place: no command of a rule starts with one. */
+const PLACE_OPENERS = new Set(['in', 'into', 'at', 'through', 'by', 'inside', 'of', 'from']);
+const ARTICLE = new Set(['the', 'a', 'an', 'my', 'our']);
+/** Words no clause ends on: it goes on into the next. */
+const CUT_OFF_AT = new Set('the a an into at of my our by to for from through'.split(' '));
 /** How a person moves through a place, as said of anyone: motion there. */
 const MOVES = new Set(
   `moves moving walks walking comes coming goes going passes passing enters entering gets getting

@@ -217,8 +217,10 @@ export function partWay(tokens: string[]): boolean {
 }
 
 /**
- * "turn the heater down to 25" with it at 19, "open the blinds to 30" … said against the way
- * the value goes from where the device is now: which was meant is not known.
+ * "turn the heater down to 25" with it at 19: a temperature said against the way the value
+ * goes from where it is now — which was meant is not known. A cover's position said as a number
+ * is where it goes ("raise the blinds to 80" with them open, "open the curtains to 30"): people
+ * rarely know where a blind stands, and moving it harms nothing.
  */
 export function againstTheWay(r: Reading, tokens: string[]): boolean {
   const t = r.target;
@@ -230,10 +232,8 @@ export function againstTheWay(r: Reading, tokens: string[]): boolean {
   const now =
     r.intent === 'HassClimateSetTemperature' && typeof r.slots.temperature === 'number'
       ? e.attributes?.temperature
-      : r.intent === 'HassSetPosition' && typeof r.slots.position === 'number'
-        ? e.attributes?.current_position
-        : undefined;
-  const want = (r.slots.temperature ?? r.slots.position) as number;
+      : undefined;
+  const want = r.slots.temperature as number;
   if (typeof now !== 'number') return false;
   // ("up to sixty eight" on a Celsius heating: said in the other scale, not compared)
   if (r.intent === 'HassClimateSetTemperature' && want >= 45 && now < 45) return false;

@@ -17,6 +17,10 @@ export const SUN_EVENTS: readonly (readonly [string[], 'sunset' | 'sunrise'])[] 
   [['it', 'is', 'dark'], 'sunset'],
   [['it', 'goes', 'dark'], 'sunset'],
   [['the', 'sun', 'sets'], 'sunset'],
+  // ("when the sun set", "when sun set": the verb as a second language leaves it)
+  [['the', 'sun', 'set'], 'sunset'],
+  [['sun', 'sets'], 'sunset'],
+  [['sun', 'set'], 'sunset'],
   [['the', 'sun', 'has', 'set'], 'sunset'],
   [['the', 'sun', 'goes', 'down'], 'sunset'],
   [['the', 'sun', 'is', 'down'], 'sunset'],

@@ -31,6 +31,8 @@ export const SHORT_FORMS: Record<string, string> = {
   drs: 'doors',
   bedrm: 'bedroom',
   vol: 'volume',
+  // "turn down the sound", "reduce the sound small": a player's sound is its volume
+  sound: 'volume',
   // "movie nite w gran", "walk w the pram"
   w: 'with',
   // a voice transcript's word of the same sound: "clothes the garage door"
