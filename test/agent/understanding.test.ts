@@ -8227,3 +8227,50 @@ describe('heldout135: Nigerian Pidgin, and plain English it showed missing', () 
     });
   });
 });
+
+describe('heldout140: Portuguese mixed in, and what a bare name beside a word not understood is', () => {
+  it.each([
+    ['por favor desliga a TV', 'HassTurnOff', { name: 'Living Room TV' }],
+    [
+      'liga a luz da cozinha and start the coffee machine',
+      'HassTurnOn+HassTurnOn',
+      {
+        '1.name': 'Kitchen Light',
+        '2.name': 'Coffee Machine',
+      },
+    ],
+    ['desliga a TV daqui a 30 minutos', 'HassTurnOff', { name: 'Living Room TV', delay_seconds: 1800 }],
+    ['abre a cortina', 'HassTurnOn', { name: 'Bedroom Curtains' }],
+    ['pausa the kitchen speeker rapidinho', 'HassMediaPause', { name: 'Kitchen Speaker' }],
+    ['the christmas tree, desliga', 'HassTurnOff', { name: 'Christmas Tree' }],
+    ['Please, which day is today?', 'HassGetCurrentDate', {}],
+    ['gente, what can this thing even do', 'HearthHelp', {}],
+    ['yo undo that, my bad', 'HearthUndo', {}],
+    ['who left lights on upstairs?', 'HassGetState', { state: 'on', floor: 'Upper Floor', domain: 'light' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"mad cold in here" is very cold', () => {
+    expect(read('mad cold in here fr', 'Office')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { area: 'Office', temperature_step: 'up' },
+    });
+  });
+  it.each([
+    // a word not understood beside a device named bare may be what is asked of it
+    'the kettle, florp',
+    'no kettle for me thanks',
+    // what is not heard is no device: not every player turned up
+    "I can't hear anything",
+    // "hose" is no "home"
+    'turn on the hose in the garden',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('a bare name still answers "which one?"', () => {
+    expect(read('the desk one', null, ['turn on the lamp'])).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Desk Lamp' },
+    });
+  });
+});

@@ -490,8 +490,8 @@ export function dialectPhrases(tokens: string[]): string[] {
       if (DEAD_AS_VERY_BEFORE.has(next ?? '')) out.push('very');
       continue;
     }
-    // "dead cold", "dead dark in here", West Country "proper parky": "very"
-    else if ((t === 'dead' || t === 'proper') && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
+    // "dead cold", "dead dark in here", West Country "proper parky", New York "mad cold": "very"
+    else if ((t === 'dead' || t === 'proper' || t === 'mad') && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
       out.push('very');
       continue;
     } else if (t === 'yer') {

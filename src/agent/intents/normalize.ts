@@ -9,6 +9,7 @@ import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from '
 import { bengaliAsEnglish } from './bengali-words.js';
 import { malayAsEnglish } from './malay-words.js';
 import { naijaAsEnglish } from './naija-words.js';
+import { portugueseAsEnglish } from './portuguese-words.js';
 import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { hawaiiPidgin } from './pidgin.js';
@@ -153,7 +154,9 @@ function tokenizeNew(text: string): string[] {
     spanishAsEnglish(
       somaliAsEnglish(
         malayAsEnglish(
-          tamilAsEnglish(bengaliAsEnglish(naijaAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+          tamilAsEnglish(
+            bengaliAsEnglish(naijaAsEnglish(portugueseAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+          ),
         ),
       ),
     ),

@@ -342,7 +342,7 @@ const ROOMS = new Set('kitchen bedroom bathroom garage office hallway living'.sp
  * christmas" → "christmas tree", "the one of the bathroom" → "the one in the bathroom": a
  * Spanish noun's adjective and "de" put the English way.
  */
-function inEnglishOrder(words: string[]): string[] {
+export function inEnglishOrder(words: string[]): string[] {
   const out = words.slice();
   for (let i = 0; i < out.length - 1; i++) {
     if (!NOUNS_READ.has(out[i]!)) continue;

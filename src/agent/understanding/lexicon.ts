@@ -226,6 +226,17 @@ export const CUES: Record<string, Cue> = {
   'can not hear': 'louder',
   'cannot hear': 'louder',
   'cannot see': 'brighter',
+  // ("I can't hear anything": what is not heard is no device — every player is not meant)
+  ...Object.fromEntries(
+    ['hear', 'see'].flatMap((sense) =>
+      ['anything', 'nothing', 'a thing', 'something'].flatMap((what) =>
+        ['can not', 'cannot'].map((cant): [string, Cue] => [
+          `${cant} ${sense} ${what}`,
+          sense === 'hear' ? 'louder' : 'brighter',
+        ]),
+      ),
+    ),
+  ),
   quieter: 'quieter',
   softer: 'quieter',
   'too loud': 'quieter',
@@ -530,7 +541,8 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    eish ag ja boet bru bro hen mun innit oi o lads lasses gang fam yall peeps quick sharpish pronto asap
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
    baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
-   cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah bab basically`;
+   cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah bab basically
+   yo gente fr frfr deadass`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,

@@ -337,6 +337,22 @@ export class SecondStage {
     return tag(this.index, tokens).flatMap((i) => (i.t === 'cue' ? [{ cue: i.cue, word: i.word }] : []));
   }
 
+  /** Whether a word of the message is none the reader knows ("florp", "desliga"). */
+  hasUnknownWord(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    return tag(this.index, tokens).some((i) => i.t === 'unknown');
+  }
+
+  /** Whether the words are a device's whole name and nothing more ("the christmas tree", "kettle please"). */
+  namesOnlyADevice(text: string): boolean {
+    const { tokens } = this.correct(tokenize(text));
+    const items = tag(this.index, tokens);
+    return (
+      items.some((i) => i.t === 'name' && !i.v.partial) &&
+      items.every((i) => (i.t === 'name' && !i.v.partial) || i.t === 'filler')
+    );
+  }
+
   /** Whether the words carry an action or a value of their own (not just a target). */
   hasAction(text: string): boolean {
     const { tokens } = this.correct(tokenize(text));

@@ -424,6 +424,12 @@ export function saidIs(text: string): string {
         /^(\W*)who (?:left|leave|leaves|has left) ((?:the|my|our|d|da) [a-z ]{2,30}?) (on|open|unlocked)(?=\W*$)/i,
         '$1is $2 $3',
       )
+      // ("who left lights on upstairs?": with a place after it, or no article — asked as whether
+      // someone did)
+      .replace(
+        /^(\W*)who (?:left|leave|leaves|has left) ([a-z ]{2,30}?) (on|open|unlocked)((?: (?:upstairs|downstairs|outside|in (?:the )?[a-z]+(?: room)?))?)(?=\W*$)/i,
+        '$1did someone leave $2 $3$4',
+      )
       // "it hot too bad", "cold too bad": Trinidadian "very", said after
       .replace(/\b(hot|cold|warm|dark|bright|loud|chilly) too bad\b/gi, 'too $1')
       // "skip cleaning the kitchen": a deed left undone, no track skipped

@@ -28,7 +28,7 @@ export type SpecialIntent =
  * can I get you to do": what the agent can do, asked in other words (nothing else after it).
  */
 const HELP_ASKED =
-  /^(?:so |ok |okay )?(?:what|which)(?: (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|commands))?(?: else)? (?:can|could|may|should) (?:(?:i|we) (?:ask|tell|get) (?:you|u)(?: to(?: do)?)?|(?:you|u) do(?: for (?:me|us))?)$/;
+  /^(?:so |ok |okay )?(?:what|which)(?: (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|commands))?(?: else)? (?:can|could|may|should) (?:(?:i|we) (?:ask|tell|get) (?:you|u)(?: to(?: do)?)?|(?:you|u|this(?: thing| system)?) do(?: for (?:me|us))?)$/;
 
 /** Words that may come before a request to undo or cancel: "no no, change it back". */
 const SECOND_THOUGHTS = new Set([
@@ -357,6 +357,8 @@ export function specialIntent(tokens: string[]): SpecialIntent | undefined {
   // ("what time now ar": the time, its verb left out)
   const clock =
     ORDER_FREE_CLOCK.exec(asked.join(' ')) ??
+    // ("which day is today": the day asked of today, not "now" said around it)
+    ORDER_FREE_CLOCK.exec(text) ??
     (asked.length < core.length && asked.join(' ') === 'what time' ? ['', 'what', 'time'] : null);
   if (matchesAny(core, TIME_QUESTION) || matchesAny(asked, TIME_QUESTION) || clock?.[2] === 'time')
     return 'HassGetCurrentTime';

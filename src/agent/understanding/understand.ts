@@ -127,6 +127,10 @@ const BY_ITSELF =
 const FLICKERING =
   /\b(?:going|goes|went|keeps? (?:going|turning|switching|coming)|kept (?:going|turning|switching)|flicker\w*|flash\w*|blink\w*)\s+(?:on and off|off and on)\b/i;
 
+/** A thing declined for oneself: "no kettle for me, thanks", "no more tv for us tonight". */
+const NOT_FOR_ME =
+  /^\W*no\s+(?:more\s+)?(?!wait\b|sorry\b|no\b)[a-z' ]{2,30}?\s+for\s+(?:me|us|now|tonight|today)\b/i;
+
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -177,14 +181,51 @@ export class Understanding {
   }
 
   understand(said: string, area: string | null, conv: Conversation): Understood {
+    // (before the message is read: an answer to "which one?" takes its question away)
+    const followsUp = !!conv.referent || !!conv.pending;
     const u = this.understandMessage(said, area, conv);
     if (this.nameThenToldOfIt(said, u)) return { kind: 'none' };
+    // ("the christmas tree, desliga": a device named bare turns on only alone — a word not
+    // understood beside it may be what is asked of it)
+    if (
+      u.kind === 'command' &&
+      !followsUp &&
+      u.command.reading.intent === 'HassTurnOn' &&
+      'name' in u.command.reading.slots &&
+      !isScene(u.command.reading) &&
+      this.bareNameBesideUnknown(said)
+    )
+      return { kind: 'none' };
     // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
-    if ((u.kind === 'command' || u.kind === 'compound') && (BY_ITSELF.test(said) || FLICKERING.test(said)))
+    if (
+      (u.kind === 'command' || u.kind === 'compound') &&
+      (BY_ITSELF.test(said) || FLICKERING.test(said) || NOT_FOR_ME.test(said))
+    )
       return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
     // act now — the time was lost on words not understood; nothing rather than the wrong time)
     return timeLost(said, u) ? { kind: 'none' } : u;
+  }
+
+  /**
+   * "the christmas tree, desliga", "the kettle, florp": a device's name alone, and beside it one
+   * word not understood — most likely the verb, in a language not read.
+   */
+  private bareNameBesideUnknown(said: string): boolean {
+    const parts = said
+      .split(/[,.;:!?]+/)
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0);
+    if (parts.length !== 2) return false;
+    const bare = parts.findIndex((p) => this.stage2.namesOnlyADevice(p));
+    const other = parts[1 - bare];
+    return (
+      bare >= 0 &&
+      other !== undefined &&
+      /^[\p{L}']+$/u.test(other) &&
+      !this.stage2.hasAction(other) &&
+      this.stage2.hasUnknownWord(other)
+    );
   }
 
   /**
@@ -939,3 +980,9 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
+
+/** Whether a reading starts scenes only. */
+function isScene(r: Reading): boolean {
+  const t = r.target;
+  return t?.kind === 'entities' && t.entities.length > 0 && t.entities.every((e) => e.domain === 'scene');
+}
