@@ -8274,3 +8274,37 @@ describe('heldout140: Portuguese mixed in, and what a bare name beside a word no
     });
   });
 });
+
+describe("heldout137: Polish, mixed in or written whole, and a learner's English", () => {
+  it.each([
+    ['wylacz swiatlo w kuchni', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['Włącz proszę lampkę nocną', 'HassTurnOn', { name: 'Bedside Lamp' }],
+    ['Ustaw ogrzewanie na 22 stopnie', 'HassClimateSetTemperature', { name: 'Thermostat', temperature: 22 }],
+    [
+      'Czy drzwi wejściowe są zamknięte na klucz?',
+      'HassGetState',
+      {
+        name: 'Front Door',
+        domain: 'lock',
+        state: 'locked',
+      },
+    ],
+    ['Za dziesięć minut wyłącz czajnik', 'HassTurnOff', { name: 'Kettle', delay_seconds: 600 }],
+    ['Światło w garażu wyłącz', 'HassTurnOff', { name: 'Garage Light' }],
+    ['co ty umiesz robić?', 'HearthHelp', {}],
+    ['Cofnij to', 'HearthUndo', {}],
+    ['proszę, what time is now?', 'HassGetCurrentTime', {}],
+    ['please to stop the hoover and send him home', 'HassVacuumReturnToBase', { name: 'Robot Vacuum' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"nie nie, cancel this" cancels the timer just set', () => {
+    expect(read('nie nie, cancel this', null, ['switch the coffee machine on in 20 minutes'])).toEqual({
+      intent: 'HearthTimerCancel',
+      slots: {},
+    });
+  });
+  it('a question about a word is none about the home', () => {
+    expect(read('What is English word for czajnik?').intent).toBeNull();
+  });
+});

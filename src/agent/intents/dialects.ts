@@ -688,10 +688,14 @@ export function dialectPhrases(tokens: string[]): string[] {
     }
     // "the tv backlight, switch her off", "turn her up": a thing called "her", as Australians
     // and many Englishes do, between a verb of switching and its particle
+    // ("stop the hoover and send him home": "him" too, and "send … home" or "back")
     else if (
-      t === 'her' &&
-      ['switch', 'turn', 'shut', 'crank', 'put', 'flick', 'whack', 'chuck'].includes(tokens[i - 1] ?? '') &&
-      ['on', 'off', 'up', 'down', 'back'].includes(next ?? '')
+      (t === 'her' || t === 'him') &&
+      ['switch', 'turn', 'shut', 'crank', 'put', 'flick', 'whack', 'chuck', 'send'].includes(
+        tokens[i - 1] ?? '',
+      ) &&
+      ['on', 'off', 'up', 'down', 'back', 'home'].includes(next ?? '') &&
+      (tokens[i - 1] !== 'send' || next === 'back' || next === 'home')
     ) {
       out.push('it');
       continue;

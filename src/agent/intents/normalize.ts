@@ -9,6 +9,7 @@ import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from '
 import { bengaliAsEnglish } from './bengali-words.js';
 import { malayAsEnglish } from './malay-words.js';
 import { naijaAsEnglish } from './naija-words.js';
+import { polishAsEnglish } from './polish-words.js';
 import { portugueseAsEnglish } from './portuguese-words.js';
 import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
@@ -109,6 +110,13 @@ function tokenizeNew(text: string): string[] {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .normalize('NFC')
+      // letters NFD keeps whole: Polish "ł", Vietnamese "đ", Danish "ø", German "ß"
+      .replace(/ł/g, 'l')
+      .replace(/đ/g, 'd')
+      .replace(/ø/g, 'o')
+      .replace(/ß/g, 'ss')
+      .replace(/æ/g, 'ae')
+      .replace(/œ/g, 'oe')
       .replace(/[\u2018\u2019\u02bc`´]/g, "'")
       .replace(/[\u201c\u201d]/g, '"');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
@@ -155,7 +163,11 @@ function tokenizeNew(text: string): string[] {
       somaliAsEnglish(
         malayAsEnglish(
           tamilAsEnglish(
-            bengaliAsEnglish(naijaAsEnglish(portugueseAsEnglish(s.split(/\s+/).filter((t) => t.length > 0)))),
+            bengaliAsEnglish(
+              naijaAsEnglish(
+                portugueseAsEnglish(polishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
+              ),
+            ),
           ),
         ),
       ),

@@ -847,6 +847,7 @@ export const TIMER_CANCEL = [
   'cancel that 1',
   'cancel that ones',
   'cancel it',
+  'cancel this',
   'cancel the timer',
   'cancel my timer',
   'cancel timer',

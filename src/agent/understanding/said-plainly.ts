@@ -39,6 +39,9 @@ const MORE_AS_ER: Record<string, string> = {
   dark: 'darker',
   loud: 'louder',
   quiet: 'quieter',
+  // ("make it more small": a learner's comparative of a light's size)
+  small: 'smaller',
+  big: 'bigger',
 };
 
 /** What there is "too much" of, as the feeling: "too much light" is too bright. */

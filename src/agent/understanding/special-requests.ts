@@ -274,7 +274,8 @@ function withoutNow(tokens: string[]): string[] {
  * "what time is it", "which day we are", "what date is today", "what day have we": the time or
  * the day asked, in either order of its verb (as learners and voice transcripts say it).
  */
-const ORDER_FREE_CLOCK = /^(what|which) (time|day|date)( (is|are|have|s))? (it|we|today)( (is|are|have))?$/;
+const ORDER_FREE_CLOCK =
+  /^(what|which) (time|day|date)( (is|are|have|s))? (it|we|today|now)( (is|are|have))?$/;
 
 /** The special request the words make, if they make one (politeness and hesitation aside). */
 export function specialIntent(tokens: string[]): SpecialIntent | undefined {

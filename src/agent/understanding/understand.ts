@@ -127,6 +127,10 @@ const BY_ITSELF =
 const FLICKERING =
   /\b(?:going|goes|went|keeps? (?:going|turning|switching|coming)|kept (?:going|turning|switching)|flicker\w*|flash\w*|blink\w*)\s+(?:on and off|off and on)\b/i;
 
+/** A question about words, not the home: "what is the English word for czajnik?", "how do you say lamp". */
+const ABOUT_WORDS =
+  /\b(?:word|words|name) for\b|\bhow (?:do|would|d) (?:you|i|we) say\b|\bwhat does [a-z' ]+ mean\b|\bin english\b|\bspell\b/i;
+
 /** A thing declined for oneself: "no kettle for me, thanks", "no more tv for us tonight". */
 const NOT_FOR_ME =
   /^\W*no\s+(?:more\s+)?(?!wait\b|sorry\b|no\b)[a-z' ]{2,30}?\s+for\s+(?:me|us|now|tonight|today)\b/i;
@@ -199,7 +203,7 @@ export class Understanding {
     // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
     if (
       (u.kind === 'command' || u.kind === 'compound') &&
-      (BY_ITSELF.test(said) || FLICKERING.test(said) || NOT_FOR_ME.test(said))
+      (BY_ITSELF.test(said) || FLICKERING.test(said) || NOT_FOR_ME.test(said) || ABOUT_WORDS.test(said))
     )
       return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
