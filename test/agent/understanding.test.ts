@@ -8308,3 +8308,49 @@ describe("heldout137: Polish, mixed in or written whole, and a learner's English
     expect(read('What is English word for czajnik?').intent).toBeNull();
   });
 });
+
+describe('heldout143: French of Québec, read with the language of the whole message', () => {
+  it.each([
+    ["peux-tu fermer la lumière de la cuisine s'il te plaît", 'HassTurnOff', { name: 'Kitchen Light' }],
+    ["merci de barrer la porte d'en arrière", 'HassTurnOn', { name: 'Back Door' }],
+    [
+      'thermostat à vingt et un et demi',
+      'HassClimateSetTemperature',
+      { name: 'Thermostat', temperature: 21.5 },
+    ],
+    ['la télé est-tu encore allumée', 'HassGetState', { name: 'Living Room TV', state: 'on' }],
+    [
+      'ferme la lumière de la cuisine pis part la bouilloire',
+      'HassTurnOff+HassTurnOn',
+      {
+        '1.name': 'Kitchen Light',
+        '2.name': 'Kettle',
+      },
+    ],
+    ['la lumière du garage, ferme-la', 'HassTurnOff', { name: 'Garage Light' }],
+    [
+      'ferme les lumières du salon dans vingt minutes',
+      'HassTurnOff',
+      {
+        area: 'Living Room',
+        domain: 'light',
+        delay_seconds: 1200,
+      },
+    ],
+    ["quelle heure qu'il est là", 'HassGetCurrentTime', {}],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('a place said in its own clause keeps its language: "en haut, …" is upstairs, never every light', () => {
+    expect(read('en haut, ferme toute les lumières')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { floor: 'Upper Floor', domain: 'light' },
+    });
+  });
+  it('"the gas bill" is no "kill": nothing is switched off by a remark about it', () => {
+    expect(read('thermostat to sixty six, wallah the gas bill')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { name: 'Thermostat', temperature: 66 },
+    });
+  });
+});

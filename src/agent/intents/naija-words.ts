@@ -44,8 +44,8 @@ export function saysNaija(words: readonly string[]): boolean {
 }
 
 /** The words as English, when the message says Naija; else as they are. */
-export function naijaAsEnglish(words: string[]): string[] {
-  if (!saysNaija(words)) return words;
+export function naijaAsEnglish(words: string[], spoken = saysNaija(words)): string[] {
+  if (!spoken) return words;
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;

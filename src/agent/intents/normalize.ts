@@ -9,6 +9,7 @@ import { dialectPhrases, repeatsDropped, restartsDropped, wantSaidShort } from '
 import { bengaliAsEnglish } from './bengali-words.js';
 import { malayAsEnglish } from './malay-words.js';
 import { naijaAsEnglish } from './naija-words.js';
+import { frenchAsEnglish } from './french-words.js';
 import { polishAsEnglish } from './polish-words.js';
 import { portugueseAsEnglish } from './portuguese-words.js';
 import { somaliAsEnglish } from './somali-words.js';
@@ -165,7 +166,9 @@ function tokenizeNew(text: string): string[] {
           tamilAsEnglish(
             bengaliAsEnglish(
               naijaAsEnglish(
-                portugueseAsEnglish(polishAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
+                portugueseAsEnglish(
+                  polishAsEnglish(frenchAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
+                ),
               ),
             ),
           ),

@@ -155,8 +155,8 @@ export function saysPolish(words: readonly string[]): boolean {
 }
 
 /** The message's words with Polish read as English (most messages have none). */
-export function polishAsEnglish(words: string[]): string[] {
-  if (!saysPolish(words)) return words;
+export function polishAsEnglish(words: string[], spoken = saysPolish(words)): string[] {
+  if (!spoken) return words;
   let said = words.join(' ');
   for (const [re, out] of PHRASES) said = said.replace(re, out);
   const read = said.split(' ').filter((w) => w.length > 0);

@@ -187,8 +187,8 @@ export function saysPortuguese(words: readonly string[]): boolean {
 }
 
 /** The message's words with Portuguese read as English (most messages have none). */
-export function portugueseAsEnglish(words: string[]): string[] {
-  if (!saysPortuguese(words)) return words;
+export function portugueseAsEnglish(words: string[], spoken = saysPortuguese(words)): string[] {
+  if (!spoken) return words;
   let said = words.join(' ');
   for (const [re, out] of PHRASES) said = said.replace(re, out);
   const read = said

@@ -367,9 +367,16 @@ const NOUNS_ONLY = new Set(
 /** Common words a letter from a word of action, never spelled into one ("smart" is no "start"). */
 const PLAIN_WORDS = new Set([
   'smart',
-  // ("turn on the hose in the garden" is no "home")
+  // ("turn on the hose in the garden" is no "home"; "the gas bill" no "kill")
   'hose',
   'hoses',
+  'bill',
+  'bills',
+  'gas',
+  'pill',
+  'hill',
+  'mill',
+  'fill',
   // ("the back door's stuck" is no "stick"; "the kettle already boiled" asks nothing)
   'stuck',
   'boiled',

@@ -6,6 +6,7 @@
  * the second stage after. Pure over a registry snapshot, so the `nlu` command runs it too.
  */
 import { IntentEngine, type IntentResult } from '../intents/engine.js';
+import { messageInEnglish } from '../intents/message-language.js';
 import { tokenize } from '../intents/normalize.js';
 import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
@@ -184,7 +185,8 @@ export class Understanding {
     return undefined;
   }
 
-  understand(said: string, area: string | null, conv: Conversation): Understood {
+  understand(message: string, area: string | null, conv: Conversation): Understood {
+    const said = messageInEnglish(message);
     // (before the message is read: an answer to "which one?" takes its question away)
     const followsUp = !!conv.referent || !!conv.pending;
     const u = this.understandMessage(said, area, conv);

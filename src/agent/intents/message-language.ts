@@ -1,0 +1,56 @@
+/**
+ * A message in another language, or mixed with one, read as English words before it is divided
+ * into clauses: which language is said is known only from the whole message ("en haut, ferme
+ * toute les lumières": "en haut" alone says no French, and read alone it would be dropped —
+ * every light switched off). Each stretch between punctuation is read with the message's
+ * languages, and the punctuation kept for the clauses and questions read after.
+ */
+import { frenchAsEnglish, saysFrench } from './french-words.js';
+import { naijaAsEnglish, saysNaija } from './naija-words.js';
+import { polishAsEnglish, saysPolish } from './polish-words.js';
+import { portugueseAsEnglish, saysPortuguese } from './portuguese-words.js';
+
+/** The letters as the tokenizer reads them: lower case, marks dropped, apostrophes gone. */
+function plainLetters(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/ł/g, 'l')
+      .replace(/đ/g, 'd')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC')
+      .replace(/[\u2018\u2019\u02bc`´']/g, '')
+      // ("ferme-la", "est-tu": a hyphen between words parts them)
+      .replace(/(?<=[a-z])-(?=[a-z])/g, ' ')
+  );
+}
+
+/** The message with its other language read as English, or the message as it is. */
+export function messageInEnglish(text: string): string {
+  // (plain ASCII with no word of these languages: most messages, unchanged)
+  const plain = plainLetters(text);
+  const words = plain.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  const french = saysFrench(words);
+  const polish = saysPolish(words);
+  const portuguese = saysPortuguese(words);
+  const naija = saysNaija(words);
+  if (!french && !polish && !portuguese && !naija) return text;
+  return (
+    plain
+      // (a point between digits is a decimal, "21.5": no stop)
+      .split(/((?:[,;:!?]|(?<!\d)\.|\.(?!\d))+)/)
+      .map((part, i) => {
+        if (i % 2 === 1) return part;
+        const said = part.split(/[^a-z0-9.]+/).filter((w) => w.length > 0);
+        if (said.length === 0) return part;
+        const read = naijaAsEnglish(
+          portugueseAsEnglish(polishAsEnglish(frenchAsEnglish(said, french), polish), portuguese),
+          naija,
+        );
+        return ` ${read.join(' ')}`;
+      })
+      .join('')
+      .trim()
+  );
+}
