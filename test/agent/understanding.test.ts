@@ -8354,3 +8354,35 @@ describe('heldout143: French of Québec, read with the language of the whole mes
     });
   });
 });
+
+describe('heldout141 and 144: Vietnamese, with or without its marks, and Arabic in Latin letters', () => {
+  it.each([
+    ['làm ơn tắt cái kitchen light giùm mẹ nha', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['bật đèn hallway', 'HassTurnOn', { name: 'Hallway Light' }],
+    ['tat den garage di', 'HassTurnOff', { name: 'Garage Light' }],
+    ['để office heater 68 độ', 'HassClimateSetTemperature', { name: 'Office Heater', temperature: 68 }],
+    [
+      'tắt kitchen light and lock the back door luôn',
+      'HassTurnOff+HassTurnOn',
+      {
+        '1.name': 'Kitchen Light',
+        '2.name': 'Back Door',
+      },
+    ],
+    ['min fadlak tfi the garage light, shukran', 'HassTurnOff', { name: 'Garage Light' }],
+    ['sakker the garaj door', 'HassTurnOff', { name: 'Garage Door' }],
+    ["what time is it halla'", 'HassGetCurrentTime', {}],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('a clock time keeps its colon when the message is read in its language first', () => {
+    expect(read('every morning 6:30 bật coffee machine cho ba')).toEqual({
+      intent: 'HearthAutomationCreate',
+      slots: { trigger: 'time' },
+    });
+  });
+  it('shopping is no question about the home, and Brummie "bab" is no door', () => {
+    expect(read('what thermostat should we buy at costco').intent).toBeNull();
+    expect(read('turn the fan on bab').intent).toBe('HassTurnOn');
+  });
+});

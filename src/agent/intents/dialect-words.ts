@@ -25,6 +25,7 @@ export function asEnglish(t: string): string[] {
     SWAHILI[t] ??
     DUTCH[t] ??
     HINDI[t] ??
+    ARABIC[t] ??
     AFRIKAANS[t] ?? [t]
   );
 }
@@ -34,6 +35,50 @@ export function asEnglish(t: string): string[] {
  * koffie machine", "ons gaan nou slaap, good night", "izit?"): only words that are no English
  * word ("die", "sit", "net" are left).
  */
+/**
+ * Levantine Arabic as Lebanese and Yemeni-American households write it in Latin letters
+ * (Arabizi, "3" and "7" for letters English lacks): "tfi the garage light", "sakker the garage
+ * door", "iftah the blinds", "ishal el lamp", "min fadlak", "shway brighter", "halla'". Only words
+ * no English message has; "el" (the) and "w" (and) are read beside them (`dialects.ts`).
+ */
+const ARABIC: Record<string, string[]> = {
+  tfi: ['turn', 'off'],
+  tafi: ['turn', 'off'],
+  taffi: ['turn', 'off'],
+  sakker: ['close'],
+  sakkir: ['close'],
+  sakir: ['close'],
+  iftah: ['open'],
+  efta7: ['open'],
+  fta7: ['open'],
+  shaghel: ['turn', 'on'],
+  shaghil: ['turn', 'on'],
+  sha3el: ['turn', 'on'],
+  ishal: ['turn', 'on'],
+  ish3al: ['turn', 'on'],
+  fadlak: ['please'],
+  fadlik: ['please'],
+  fadlek: ['please'],
+  shukran: ['thanks'],
+  shokran: ['thanks'],
+  khalas: [],
+  yalla: [],
+  yallah: [],
+  halla: ['now'],
+  halla2: ['now'],
+  hala2: ['now'],
+  shway: ['a', 'bit'],
+  shwayy: ['a', 'bit'],
+  shwaye: ['a', 'bit'],
+  shwayye: ['a', 'bit'],
+  yani: [],
+  ya3ni: [],
+  la2: ['no'],
+  shu: ['what'],
+  // ("el bab", the door: "bab" is Brummie "babe" too, left to the particles)
+  el: ['the'],
+};
+
 const AFRIKAANS: Record<string, string[]> = {
   stoep: ['porch'],
   koffie: ['coffee'],

@@ -88,6 +88,19 @@ const AM_AS_IT_AFTER = new Set(
   ),
 );
 
+/** Verbs before which a lone "w" is Arabic "and", not chat's "with". */
+const W_AS_AND_BEFORE = new Set([
+  'turn',
+  'close',
+  'open',
+  'lock',
+  'unlock',
+  'start',
+  'pause',
+  'set',
+  'switch',
+]);
+
 /** Verbs after which Patois "nuh" is "don't". */
 const NUH_BEFORE = new Set(
   'want waan unlock lock open close turn tun switch start stop put do go touch leave make set'.split(' '),
@@ -424,6 +437,8 @@ export function dialectPhrases(tokens: string[]): string[] {
       !['it', 'this', 'that', 'them', 'to', 'a', 'an'].includes(next)
     )
       continue;
+    // "sakker the garage door w tfi the garage light": Arabic "w" (and) before a request's verb
+    else if (t === 'w' && i > 0 && W_AS_AND_BEFORE.has(next ?? '')) out.push('and');
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
     // Nigerian Pidgin: "e too bright" (it, first), "i no fit see", "i no dey hear" (cannot),

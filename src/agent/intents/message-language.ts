@@ -9,6 +9,7 @@ import { frenchAsEnglish, saysFrench } from './french-words.js';
 import { naijaAsEnglish, saysNaija } from './naija-words.js';
 import { polishAsEnglish, saysPolish } from './polish-words.js';
 import { portugueseAsEnglish, saysPortuguese } from './portuguese-words.js';
+import { saysVietnamese, VIETNAMESE_LETTERS, vietnameseAsEnglish } from './vietnamese-words.js';
 
 /** The letters as the tokenizer reads them: lower case, marks dropped, apostrophes gone. */
 function plainLetters(text: string): string {
@@ -35,18 +36,22 @@ export function messageInEnglish(text: string): string {
   const polish = saysPolish(words);
   const portuguese = saysPortuguese(words);
   const naija = saysNaija(words);
-  if (!french && !polish && !portuguese && !naija) return text;
+  const vietnamese = saysVietnamese(words) || VIETNAMESE_LETTERS.test(text);
+  if (!french && !polish && !portuguese && !naija && !vietnamese) return text;
   return (
     plain
-      // (a point between digits is a decimal, "21.5": no stop)
-      .split(/((?:[,;:!?]|(?<!\d)\.|\.(?!\d))+)/)
+      // (a point, comma or colon between digits is a decimal or a clock, "21.5", "6:30": no stop)
+      .split(/((?:[;!?]|(?<!\d)[,:.]|[,:.](?!\d))+)/)
       .map((part, i) => {
         if (i % 2 === 1) return part;
-        const said = part.split(/[^a-z0-9.]+/).filter((w) => w.length > 0);
+        const said = part.split(/[^a-z0-9.,:]+/).filter((w) => w.length > 0);
         if (said.length === 0) return part;
-        const read = naijaAsEnglish(
-          portugueseAsEnglish(polishAsEnglish(frenchAsEnglish(said, french), polish), portuguese),
-          naija,
+        const read = vietnameseAsEnglish(
+          naijaAsEnglish(
+            portugueseAsEnglish(polishAsEnglish(frenchAsEnglish(said, french), polish), portuguese),
+            naija,
+          ),
+          vietnamese,
         );
         return ` ${read.join(' ')}`;
       })

@@ -14,6 +14,7 @@ import { polishAsEnglish } from './polish-words.js';
 import { portugueseAsEnglish } from './portuguese-words.js';
 import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
+import { vietnameseAsEnglish } from './vietnamese-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -159,25 +160,27 @@ function tokenizeNew(text: string): string[] {
     .replace(/[^a-z0-9\u0000\s]+/g, ' ')
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
-  const raw = wantSaidShort(
-    spanishAsEnglish(
-      somaliAsEnglish(
-        malayAsEnglish(
-          tamilAsEnglish(
-            bengaliAsEnglish(
-              naijaAsEnglish(
-                portugueseAsEnglish(
-                  polishAsEnglish(frenchAsEnglish(s.split(/\s+/).filter((t) => t.length > 0))),
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  ).flatMap(asEnglish);
+  const words = s.split(/\s+/).filter((t) => t.length > 0);
+  const raw = wantSaidShort(LANGUAGES.reduce((said, inEnglish) => inEnglish(said), words)).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
 }
+
+/**
+ * The languages households mix into English, each read only where the message says it, in this
+ * order (Spanish last: its "la", "de" and "el" are read once the others have said theirs).
+ */
+const LANGUAGES: ((words: string[]) => string[])[] = [
+  (w) => frenchAsEnglish(w),
+  (w) => polishAsEnglish(w),
+  (w) => portugueseAsEnglish(w),
+  (w) => vietnameseAsEnglish(w),
+  (w) => naijaAsEnglish(w),
+  bengaliAsEnglish,
+  tamilAsEnglish,
+  malayAsEnglish,
+  somaliAsEnglish,
+  spanishAsEnglish,
+];
 
 const DIGIT_WORD = '(?:zero|one|two|three|four|five|six|seven|eight|nine|niner)';
 const DIGITS_PARTED = new RegExp(

@@ -132,6 +132,9 @@ const FLICKERING =
 const ABOUT_WORDS =
   /\b(?:word|words|name) for\b|\bhow (?:do|would|d) (?:you|i|we) say\b|\bwhat does [a-z' ]+ mean\b|\bin english\b|\bspell\b/i;
 
+/** Shopping, not the home: "what thermostat should we buy at costco". */
+const SHOPPING = /\b(?:buy|buying|purchase|recommend)\b/i;
+
 /** A thing declined for oneself: "no kettle for me, thanks", "no more tv for us tonight". */
 const NOT_FOR_ME =
   /^\W*no\s+(?:more\s+)?(?!wait\b|sorry\b|no\b)[a-z' ]{2,30}?\s+for\s+(?:me|us|now|tonight|today)\b/i;
@@ -205,7 +208,11 @@ export class Understanding {
     // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
     if (
       (u.kind === 'command' || u.kind === 'compound') &&
-      (BY_ITSELF.test(said) || FLICKERING.test(said) || NOT_FOR_ME.test(said) || ABOUT_WORDS.test(said))
+      (BY_ITSELF.test(said) ||
+        FLICKERING.test(said) ||
+        NOT_FOR_ME.test(said) ||
+        ABOUT_WORDS.test(said) ||
+        SHOPPING.test(said))
     )
       return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
