@@ -13,9 +13,12 @@ import { saysVietnamese, VIETNAMESE_LETTERS, vietnameseAsEnglish } from './vietn
 
 /** The letters as the tokenizer reads them: lower case, marks dropped, apostrophes gone. */
 function plainLetters(text: string): string {
+  const lower = text.toLowerCase();
+  // (plain ASCII, most messages: no marks to drop)
+  // eslint-disable-next-line no-control-regex -- the ASCII range
+  if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(/'/g, '').replace(/(?<=[a-z])-(?=[a-z])/g, ' ');
   return (
-    text
-      .toLowerCase()
+    lower
       .replace(/ł/g, 'l')
       .replace(/đ/g, 'd')
       .normalize('NFD')

@@ -151,8 +151,17 @@ const POLISH_ONLY =
 
 /** Whether a message says Polish: a word of it that no English message has. */
 export function saysPolish(words: readonly string[]): boolean {
-  return words.some((w) => POLISH_ONLY.test(w));
+  return words.some((w) => POLISH_STARTS.has(w.slice(0, 3)) && POLISH_ONLY.test(w));
 }
+
+/** The first three letters of each word `POLISH_ONLY` reads: most words are ruled out by them alone. */
+const POLISH_STARTS = new Set(
+  POLISH_ONLY.source
+    .replace(/^\^\(\?:/, '')
+    .replace(/\)$/, '')
+    .split('|')
+    .map((w) => w.slice(0, 3)),
+);
 
 /** The message's words with Polish read as English (most messages have none). */
 export function polishAsEnglish(words: string[], spoken = saysPolish(words)): string[] {
