@@ -8386,3 +8386,24 @@ describe('heldout141 and 144: Vietnamese, with or without its marks, and Arabic 
     expect(read('turn the fan on bab').intent).toBe('HassTurnOn');
   });
 });
+
+describe("heldout139: a letter signed with a name alone, and older words for the home's things", () => {
+  it.each([
+    [
+      'The light on the front stoop, would you turn it off, please. Harold',
+      'HassTurnOff',
+      { name: 'Porch Light' },
+    ],
+    ['switch on the tall lamp beside the chesterfield', 'HassTurnOn', { name: 'Floor Lamp' }],
+    ['start the little robot sweeper', 'HassVacuumStart', { name: 'Robot Vacuum' }],
+    ['turn on the light in the front hall', 'HassTurnOn', { name: 'Hallway Light' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"the vacuum machine" is the vacuum, never the Coffee Machine', () => {
+    expect(read('has the vacuum machine gone back to its dock?').slots.name).toBe('Robot Vacuum');
+  });
+  it('a word the reader knows is no signature: "Back. Unlock." stays declined', () => {
+    expect(read('Back. Unlock.').intent).toBeNull();
+  });
+});

@@ -81,6 +81,10 @@ const LANDMARKS: Record<string, string[]> = {
   tv: ['tv'],
   sofa: ['living'],
   couch: ['living'],
+  // (the sofa as older Canadians and Americans name it)
+  chesterfield: ['living'],
+  davenport: ['living'],
+  settee: ['living'],
   armchair: ['living', 'floor'],
   fireplace: ['living'],
   ceiling: ['ceiling'],
@@ -88,6 +92,7 @@ const LANDMARKS: Record<string, string[]> = {
   front: ['porch', 'entrance'],
   doorstep: ['porch', 'entrance'],
   porch: ['porch'],
+  stoop: ['porch'],
   car: ['garage'],
   coffee: ['coffee'],
   tea: ['kettle'],

@@ -439,6 +439,10 @@ export const NOUNS: Record<string, Noun> = {
   roomba: one('vacuum'),
   cleaner: one('vacuum'),
   'vacuum cleaner': one('vacuum'),
+  // ("has the vacuum machine gone back": no coffee machine; "the little robot sweeper")
+  'vacuum machine': one('vacuum'),
+  'hoover machine': one('vacuum'),
+  sweeper: one('vacuum'),
   alarm: one('alarm_control_panel'),
   'alarm system': one('alarm_control_panel'),
   'burglar alarm': one('alarm_control_panel'),

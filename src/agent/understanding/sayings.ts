@@ -57,7 +57,7 @@ const SYNONYMS: string[][] = [
     'pahlor',
   ],
   ['bathroom', 'washroom', 'restroom', 'comfort room', 'cr', 'loo', 'dunny'],
-  ['hallway', 'hall', 'entrance hall', 'entryway', 'entrance', 'passage', 'corridor'],
+  ['hallway', 'hall', 'front hall', 'entrance hall', 'entryway', 'entrance', 'passage', 'corridor'],
   ['porch light', 'stoep light', 'veranda light', 'verandah light'],
   ['ceiling light', 'big light', 'main light', 'overhead light', 'top light', 'tube light', 'tubelight'],
   [

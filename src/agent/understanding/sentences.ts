@@ -337,6 +337,10 @@ export function withoutHeading(stage2: SecondStage, text: string): string {
 const WHEN_IN_HEADING =
   /\d|\b(?:am|pm|noon|midday|midnight|tomorrow|tonight|today|morning|evening|afternoon|night|nights|every|each|daily|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|sunset|sunrise|dusk|dawn|later|in|at|after|before|until|till|when|whenever|once)\b/i;
 
+/** Words that alone say something of the request — an answer, a time, a second thought: no signature. */
+const SAYS_SOMETHING =
+  /^(?:no|nope|nah|naw|nae|yes|yeah|yep|aye|ok|okay|wait|stop|never|now|later|again|please|thanks|sorry|oops|actually|instead|both|neither|either|all|none)$/i;
+
 /** Words of a closing: "With thanks, Margaret", "Much obliged", "love you all x", "Kind regards". */
 const SIGN_OFF_WORDS = new Set(
   `with thanks thank you many much obliged kind kindly regards best warm warmest wishes love cheers ta
@@ -356,6 +360,19 @@ const SIGN_OFF_OPENERS = new Set(
  */
 export function signsOff(stage2: SecondStage, sentence: string): boolean {
   const words = sentence.split(/[\s,.!&+]+/).filter((w) => w.length > 0);
+  // ("… Thank you kindly. Harold": a name alone, as a letter is signed)
+  if (
+    words.length > 0 &&
+    words.length <= 2 &&
+    words.every(
+      (w) =>
+        /^[A-Z][a-z]+$/.test(w) &&
+        !WHEN_IN_HEADING.test(w) &&
+        !SAYS_SOMETHING.test(w) &&
+        ((stage2.namesNothing(w) && stage2.hasUnknownWord(w)) || stage2.personNamed(w.toLowerCase())),
+    )
+  )
+    return true;
   let n = words.length;
   while (
     n > 1 &&
