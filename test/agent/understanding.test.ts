@@ -8407,3 +8407,18 @@ describe("heldout139: a letter signed with a name alone, and older words for the
     expect(read('Back. Unlock.').intent).toBeNull();
   });
 });
+
+describe('heldout138: Singlish, and a helper asking leave to do it', () => {
+  it.each([
+    ["Ma'am, I will on the kitchen light ya?", 'HassTurnOn', { name: 'Kitchen Light' }],
+    ['please open the living room blinds, very gloomy today', 'HassTurnOn', { name: 'Living Room Blinds' }],
+    ['porch light off liao', 'HassTurnOff', { name: 'Porch Light' }],
+    ['kopi machine on already or not?', 'HassGetState', { name: 'Coffee Machine', state: 'on' }],
+    ['tutup tv sekarang', 'HassTurnOff', { name: 'Living Room TV' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"I will …" told, not asked, is no request', () => {
+    expect(read('I will lock the front door when I leave').intent).toBeNull();
+  });
+});

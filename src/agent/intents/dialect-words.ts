@@ -74,6 +74,8 @@ const ARABIC: Record<string, string[]> = {
   yani: [],
   ya3ni: [],
   la2: ['no'],
+  // Singapore and Malaysia: "kopi machine on already or not?"
+  kopi: ['coffee'],
   shu: ['what'],
   // ("el bab", the door: "bab" is Brummie "babe" too, left to the particles)
   el: ['the'],

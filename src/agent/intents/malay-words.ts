@@ -17,6 +17,7 @@ const WORDS: Record<string, string[]> = {
   tutup: ['close'],
   buka: ['open'],
   tolong: ['please'],
+  sekarang: ['now'],
   boleh: ['can'],
   sikit: ['a', 'bit'],
   jap: [],

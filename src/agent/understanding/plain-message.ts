@@ -56,6 +56,17 @@ const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'g
 function spelledPlainly(text: string): string {
   return (
     pidginPast(text)
+      // ("Ma'am, I will on the kitchen light ya?": a helper asking leave to do it asks it done)
+      .replace(
+        /^(\W*(?:(?:ma'?am|sir|madam|boss|auntie|uncle)\W+)?)i(?: will|'ll) (?=(?:on|off|close|open|lock|turn|switch|put|start|pause)\b[^?]*\?\W*$)/i,
+        '$1please ',
+      )
+      // ("open the blinds, very gloomy today", "ah ma say cold leh": a feeling after a comma,
+      // its "it is" left out, is why)
+      .replace(
+        /,\s*(very|really|quite|super|so|damn|bit|a bit|rather|pretty|kinda)\s+(gloomy|dark|dim|cold|chilly|freezing|hot|warm|stuffy|humid|bright|loud|noisy|quiet)\b/gi,
+        ', it is $1 $2',
+      )
       // Yorkshire "ey up" (hello), "put t' big light on in t' lounge", "in 'ere", "'alf way",
       // "off wi' t' lamp"
       .replace(/^(\W*)(?:ey|eh|ay) up\b[\s,!.]*(?=\S)/i, '$1hello, ')
