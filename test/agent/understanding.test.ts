@@ -8422,3 +8422,17 @@ describe('heldout138: Singlish, and a helper asking leave to do it', () => {
     expect(read('I will lock the front door when I leave').intent).toBeNull();
   });
 });
+
+describe('heldout142: English shaped by ASL, topic first', () => {
+  it.each([
+    ['hallway ligt on finish?', 'HassGetState', { name: 'Hallway Light', state: 'on' }],
+    ['front door lock finish?', 'HassGetState', { name: 'Front Door', domain: 'lock', state: 'locked' }],
+    ['light downstairs which on?', 'HassGetState', { domain: 'light', floor: 'Ground Floor', state: 'on' }],
+    ['timer cancel', 'HearthTimerCancel', {}],
+    ['mirror light full 100%', 'HassLightSet', { name: 'Mirror Light', brightness: 100 }],
+    ['tonight 10 porch light off', 'HassTurnOff', { name: 'Porch Light', at: '22:00' }],
+    ['every day sunset porch light on', 'HearthAutomationCreate', { trigger: 'sun' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

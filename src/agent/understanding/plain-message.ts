@@ -56,6 +56,25 @@ const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'g
 function spelledPlainly(text: string): string {
   return (
     pidginPast(text)
+      // English shaped by ASL, topic first: "hallway light on finish?" (already), "light
+      // downstairs which on?", "timer cancel", "mirror light full 100%", "tonight 10 porch light
+      // off", "every day sunset porch light on"
+      .replace(/\b(on|off|open|closed|locked|unlocked|done)\s+finish(?:ed)?\b/gi, '$1 already')
+      .replace(/\block\s+finish(?:ed)?\b/gi, 'locked already')
+      .replace(
+        /^(\W*)([a-z][a-z ]{2,40}?)\s+which\s+(on|off|open|closed|locked|unlocked)\s*\?\s*$/i,
+        '$1are any $2 $3?',
+      )
+      .replace(/^(\W*)timers?\s+cancel\b/i, '$1cancel the timer')
+      .replace(/\bfull\s+(?=\d+\s*(?:%|percent\b))/gi, '')
+      .replace(
+        /\b(tonight|tomorrow(?: morning| night| evening)?|this (?:morning|evening|afternoon))\s+(\d{1,2})(?=\s+[a-z])/gi,
+        '$1 at $2',
+      )
+      .replace(
+        /\b(every (?:day|evening|night|morning)|daily|each (?:day|evening|morning))\s*,?\s+(sunset|sunrise|dusk|dawn)\b/gi,
+        '$1 at $2',
+      )
       // ("Ma'am, I will on the kitchen light ya?": a helper asking leave to do it asks it done)
       .replace(
         /^(\W*(?:(?:ma'?am|sir|madam|boss|auntie|uncle)\W+)?)i(?: will|'ll) (?=(?:on|off|close|open|lock|turn|switch|put|start|pause)\b[^?]*\?\W*$)/i,
