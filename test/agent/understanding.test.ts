@@ -8436,3 +8436,20 @@ describe('heldout142: English shaped by ASL, topic first', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('heldout131: an Urdu clause that tells, beside an Urdu request, is why', () => {
+  it.each([
+    [
+      'beta zara kitchen ki light band karo please, bijli ka bill bohat aaya hai',
+      'HassTurnOff',
+      { name: 'Kitchen Light' },
+    ],
+    ['meherbani karke front door lock kar do, raat ho gayi hai', 'HassTurnOn', { name: 'Front Door' }],
+    ['beta, mirror light on kar do, kuch nazar nahi aa raha', 'HassTurnOn', { name: 'Mirror Light' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('a clause that says when is never set aside', () => {
+    expect(read('kettle on kar do, main 7 baje aa raha hoon').intent).toBeNull();
+  });
+});

@@ -27,13 +27,57 @@ export function plainMessage(stage2: SecondStage, said: string): string {
             stage2,
             withoutClauseAside(
               stage2,
-              withRunOnStatement(stage2, withoutHeading(stage2, kinBeforeName(stage2, spelledPlainly(said)))),
+              withRunOnStatement(
+                stage2,
+                withoutHeading(
+                  stage2,
+                  kinBeforeName(stage2, withoutHindiRemark(stage2, spelledPlainly(said))),
+                ),
+              ),
             ),
           ),
         ),
       ),
     ),
   );
+}
+
+/** Hindi and Urdu verbs closing a request: "band karo", "on kar do", "kholiye", "chala do". */
+const HINDI_REQUEST =
+  /\b(?:karo|kardo|krdo|kro|kar do|kr do|kar dein|kar dena|kr dena|kijiye|kariye|karein|do na|dijiye|chala do|bujha do|khol do|band karo)\b/i;
+/** A Hindi or Urdu clause that tells: it ends on its verb of being or happening. */
+const HINDI_TELLS =
+  /\b(?:hai|hain|tha|thi|the|raha|rahi|rahe|gaya|gayi|gaye|hua|hui|lagti|lagta|lagtay)\s*[.!]*\s*$/i;
+/** Words of when: a clause with one may say when to act, never set aside. */
+const HINDI_WHEN =
+  /\d|\b(?:baje|baad|minute|minat|ghante|ghanta|subah|shaam|kal|tak|pehle|abhi|jab|raat ko)\b/i;
+
+/**
+ * "kitchen ki light band karo please, bijli ka bill bohat aaya hai", "front door lock kar do,
+ * raat ho gayi hai": beside a Hindi or Urdu request, a clause that tells — ending on "hai",
+ * "tha", "raha", "gayi" — and names nothing of the home, no action and no time, is why.
+ */
+function withoutHindiRemark(stage2: SecondStage, text: string): string {
+  if (!HINDI_REQUEST.test(text)) return text;
+  const parts = text.split(/([,;])/);
+  if (parts.length < 3) return text;
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const clause = parts[i]!;
+    const aside =
+      HINDI_TELLS.test(clause) &&
+      !HINDI_REQUEST.test(clause) &&
+      !HINDI_WHEN.test(clause) &&
+      !stage2.namesDevice(clause) &&
+      !stage2.hasAction(clause) &&
+      !stage2.namesPlace(clause);
+    if (!aside) kept.push(clause, parts[i + 1] ?? '');
+  }
+  const out = kept
+    .join('')
+    .replace(/[,;]\s*$/, '')
+    .trim();
+  return out.length > 0 ? out : text;
 }
 
 /** The verb of a state said after "shall be": "the lamp shall be on" is "turn on the lamp". */
