@@ -8453,3 +8453,24 @@ describe('heldout131: an Urdu clause that tells, beside an Urdu request, is why'
     expect(read('kettle on kar do, main 7 baje aa raha hoon').intent).toBeNull();
   });
 });
+
+describe('heldout131: Hindi "band" closes, and "aur" joins a compound', () => {
+  it.each([
+    [
+      'kitchen ki light band karo aur kettle bhi',
+      'HassTurnOff+HassTurnOff',
+      { '1.name': 'Kitchen Light', '2.name': 'Kettle' },
+    ],
+    ['garage ka darwaza, band karo beta', 'HassTurnOff', { name: 'Garage Door' }],
+    ['curtains band', 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ['garage light band', 'HassTurnOff', { name: 'Garage Light' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"achha ab band kar do" after a light switched on switches it off', () => {
+    expect(read('achha ab band kar do', null, ['kitchen light on kar do'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Kitchen Light' },
+    });
+  });
+});

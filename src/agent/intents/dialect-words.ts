@@ -109,6 +109,11 @@ const AFRIKAANS: Record<string, string[]> = {
  */
 const HINDI: Record<string, string[]> = {
   jaldi: ['now'],
+  // "achha ab band kar do": ok, now
+  ab: ['now'],
+  achha: ['ok'],
+  acha: ['ok'],
+  accha: ['ok'],
   // "movie night lagao": put it on
   lagao: ['on'],
   lagado: ['on'],

@@ -554,6 +554,10 @@ export function dialectPhrases(tokens: string[]): string[] {
     } else if (t === 'wapas' && (KARO.has(next ?? '') || next === 'kar')) {
       out.push('put', 'it', 'back');
       if (next === 'kar' && KARO_AFTER_KAR.has(tokens[i + 2] ?? '')) i++;
+    } else if (t === 'rehne' && next === 'do') {
+      // "nahi rehne do": no, let it be
+      out.push('never', 'mind');
+      i++;
     } else if (t === 'aa' && ['gaye', 'gayi', 'gaya', 'rahe', 'rahi', 'raha'].includes(next ?? ''))
       out.push('arrived');
     else if ((t === 'band' || t === 'bandh') && ['hua', 'hui', 'kya', 'ho', 'is'].includes(next ?? '')) {
@@ -568,8 +572,9 @@ export function dialectPhrases(tokens: string[]): string[] {
       (t === 'band' || t === 'bandh') &&
       (KARO.has(next ?? '') || next === 'kar' || next === 'kr' || (next === undefined && i > 0))
     ) {
-      // ("garage light band", "curtains band": off, its "karo" left out)
-      out.push('off');
+      // ("garage light band", "curtains band": off, its "karo" left out; "close", which the
+      // reader takes of a light as off and of a door or curtain as closed)
+      out.push('close');
       continue;
     } else if (['chala', 'chalao', 'chalado', 'chalaa'].includes(t!)) {
       // "kettle chala do" (run it: on), "khol do" (open it)

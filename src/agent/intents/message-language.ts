@@ -30,8 +30,21 @@ function plainLetters(text: string): string {
   );
 }
 
+/** A Hindi or Urdu request: its verbs of doing ("band karo", "on kar do", "chala do"). */
+const SAYS_HINDI = /\b(?:karo|kardo|krdo|kro|kar do|kr do|kar dena|kr dena|kijiye|chala do|khol do)\b/i;
+
+/**
+ * "kitchen ki light band karo aur kettle bhi": Hindi's "aur" (and) and "phir" (then) join the
+ * parts of a compound request, which are divided on the text before its words are read.
+ */
+function hindiJoinsInEnglish(text: string): string {
+  if (!SAYS_HINDI.test(text)) return text;
+  return text.replace(/\baur\b/gi, 'and').replace(/\bphir\b/gi, 'then');
+}
+
 /** The message with its other language read as English, or the message as it is. */
-export function messageInEnglish(text: string): string {
+export function messageInEnglish(message: string): string {
+  const text = hindiJoinsInEnglish(message);
   // (plain ASCII with no word of these languages: most messages, unchanged)
   const plain = plainLetters(text);
   const words = plain.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
