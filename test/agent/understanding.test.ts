@@ -8474,3 +8474,24 @@ describe('heldout131: Hindi "band" closes, and "aur" joins a compound', () => {
     });
   });
 });
+
+describe('heldout133: Welsh words, "next song on the speaker", a purpose told as "let … in"', () => {
+  it.each([
+    ['next song on the speaker', 'HassMediaNext', { name: 'Kitchen Speaker' }],
+    [
+      'would you mind opening the living room blinds, let a bit of daylight in',
+      'HassTurnOn',
+      { name: 'Living Room Blinds' },
+    ],
+    ['has somebody gone and left the telly on', 'HassGetState', { name: 'Living Room TV', state: 'on' }],
+    ['can you shut the bedroom curtains please bach', 'HassTurnOff', { name: 'Bedroom Curtains' }],
+    ["what's the date today cariad", 'HassGetCurrentDate', {}],
+    [
+      'is it cwtchy in the lounge yet or is it still cold in there',
+      'HassClimateGetTemperature',
+      { area: 'Living Room' },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

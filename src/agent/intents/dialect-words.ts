@@ -76,6 +76,8 @@ const ARABIC: Record<string, string[]> = {
   la2: ['no'],
   // Singapore and Malaysia: "kopi machine on already or not?"
   kopi: ['coffee'],
+  // Welsh English: "is it cwtchy in the lounge yet" (cosy and warm)
+  cwtchy: ['warm'],
   shu: ['what'],
   // ("el bab", the door: "bab" is Brummie "babe" too, left to the particles)
   el: ['the'],

@@ -546,7 +546,7 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
    baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
    cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah bab basically
-   yo gente fr frfr deadass liao alr`;
+   yo gente fr frfr deadass liao alr bach cariad iawn`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,

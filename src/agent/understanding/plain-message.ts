@@ -100,6 +100,19 @@ const DRAWN_OUT_IN_TEXT = new RegExp(String.raw`\b(?:${DRAWN_OUT_PLEASE})\b`, 'g
 function spelledPlainly(text: string): string {
   return (
     pidginPast(text)
+      // ("next song on the speaker", "skip to the next track on the tv": the player first — its
+      // "on" is no switching)
+      .replace(
+        /^(\W*(?:(?:please|can you|could you|pls)\s+)?)(?:play\s+|skip to\s+|go to\s+)?(?:the\s+)?(next|previous)\s+(?:track|song|tune|episode)\s+on\s+((?:the|my)\s+[a-z]+)(\s*(?:please|pls)?\s*[.!?]*\s*)$/i,
+        '$1$3 $2 track$4',
+      )
+      // ("would you open the blinds, let a bit of daylight in": why)
+      .replace(
+        /,\s*(?:to\s+)?let\s+(?:some|a bit of|a little|the|more)?\s*(?:fresh\s+)?(?:light|daylight|air|sun|sunlight|sunshine)\s+in\b/gi,
+        '',
+      )
+      // ("has somebody gone and left the telly on": British "gone and", said of a deed)
+      .replace(/\bgone and (left|turned|switched|put)\b/gi, '$1')
       // English shaped by ASL, topic first: "hallway light on finish?" (already), "light
       // downstairs which on?", "timer cancel", "mirror light full 100%", "tonight 10 porch light
       // off", "every day sunset porch light on"
