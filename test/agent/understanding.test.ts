@@ -8495,3 +8495,26 @@ describe('heldout133: Welsh words, "next song on the speaker", a purpose told as
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('the review of the new languages: a negation, a past, an exception and a time in them', () => {
+  it.each([
+    "ne débarre pas la porte d'entrée",
+    'ouvre pas la porte du garage',
+    'allume pas la télé',
+    'la lumière de la cuisine, ferme-la pas',
+    'ferme la lumière du garage, pas celle de la cuisine',
+    'nie wyłączaj światła w kuchni',
+    'wyłączyłem światło w kuchni',
+    'desliga todas as luzes menos a da cozinha',
+    'đừng tắt đèn kitchen',
+    'no off the kitchen light, off the garage light',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('"o 22" in Polish is a clock time, never a brightness', () => {
+    expect(read('włącz światło w kuchni o 22')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Kitchen Light', at: '22:00' },
+    });
+  });
+});

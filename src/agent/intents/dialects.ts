@@ -439,6 +439,19 @@ export function dialectPhrases(tokens: string[]): string[] {
       continue;
     // "sakker the garage door w tfi the garage light": Arabic "w" (and) before a request's verb
     else if (t === 'w' && i > 0 && W_AS_AND_BEFORE.has(next ?? '')) out.push('and');
+    // Pidgin "no off the kitchen light", "no on am": "no" run on to a verb of switching is
+    // "don't" (English writes "no, turn it off")
+    else if (
+      t === 'no' &&
+      (next === 'off' || next === 'on') &&
+      /^(?:the|am|it|di|d|my|dat|that)$/.test(tokens[i + 2] ?? '')
+    ) {
+      out.push('dont');
+      out.push(next === 'off' ? 'turn' : 'turn');
+      out.push(next);
+      i++;
+      continue;
+    }
     // "abeg off am", "lock am": Pidgin "it" after a verb ("I am" stays)
     else if (next === 'am' && AM_AS_IT_AFTER.has(t!)) out.push(t!, 'it');
     // Nigerian Pidgin: "e too bright" (it, first), "i no fit see", "i no dey hear" (cannot),

@@ -179,6 +179,12 @@ const WORDS: Record<string, string[]> = {
   moins: ['less'],
   plus: ['more'],
   non: ['no'],
+  // "ne débarre pas la porte", "allume pas la télé": not (the English reader declines a request
+  // it is said of; "pas celle de la cuisine" is an exception)
+  pas: ['not'],
+  ne: [],
+  n: [],
+  jamais: ['never'],
   oui: ['yes'],
   ben: [],
   tse: [],
@@ -297,7 +303,7 @@ const FRENCH_ONLY = new Set(
    miroir dehors dans pis aussi stp svp merci toute toutes icitte encore allumee allumees
    eteinte ouverte fermee barree barrees humide frette sil quest cest tse coudonc voyons ben
    aujourdhui heures degres celle peux pourrais veux oups quelle vingt trente quarante cinquante
-   soixante demi chalet`.split(/\s+/),
+   soixante demi chalet pas jamais`.split(/\s+/),
 );
 
 /** Whether a message says French: a word of it that no English message has. */
@@ -339,6 +345,16 @@ export function frenchAsEnglish(words: string[], spoken = saysFrench(words)): st
       continue;
     }
     const verb = VERBS[w];
+    // "allume pas la télé", "ne débarre pas la porte", "ferme-la pas": don't (its "pas" read here)
+    if (verb && verb.length > 0) {
+      const k = [i + 1, i + 2].find(
+        (j) => split[j] === 'pas' && (j === i + 1 || ['la', 'le', 'les', 'l'].includes(split[i + 1]!)),
+      );
+      if (k !== undefined) {
+        out.push('dont');
+        split.splice(k, 1);
+      }
+    }
     // "ferme-la", "allume-le", "renvoie-la à sa base": a verb's pronoun after it is "it"
     if (
       verb &&

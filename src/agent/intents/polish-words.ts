@@ -85,9 +85,43 @@ const STEMS: [string, string[]][] = [
   ['ogrod', ['garden']],
 ];
 
+/** A verb's English words in the past: "turn on" → "turned on". */
+function pastOf(verb: string[]): string[] {
+  const [head, ...rest] = verb;
+  const past: Record<string, string> = {
+    turn: 'turned',
+    open: 'opened',
+    close: 'closed',
+    unlock: 'unlocked',
+    set: 'set',
+    start: 'started',
+    pause: 'paused',
+    cancel: 'cancelled',
+    undo: 'undid',
+  };
+  return [past[head!] ?? head!, ...rest];
+}
+
+/** The English verbs the stems give: after "nie" one is "don't" do it. */
+const VERB_WORDS = new Set([
+  'turn',
+  'open',
+  'close',
+  'unlock',
+  'set',
+  'pause',
+  'undo',
+  'cancel',
+  'start',
+  'quieter',
+  'louder',
+]);
+
 /** Whole words (not stems): the little words, states, numbers and times. */
 const WORDS: Record<string, string[]> = {
   w: ['in'],
+  // ("włącz światło o 22": at a clock time)
+  o: ['at'],
   we: ['in'],
   na: ['to'],
   lampa: ['lamp'],
@@ -100,6 +134,7 @@ const WORDS: Record<string, string[]> = {
   dzieki: ['thanks'],
   tak: ['yes'],
   nie: ['no'],
+  nigdy: ['never'],
   czy: ['is'],
   jest: ['is'],
   // ("czy drzwi są zamknięte?": "czy" asks, "są" is said by it)
@@ -174,6 +209,16 @@ export function polishAsEnglish(words: string[], spoken = saysPolish(words)): st
     // Polish ("a" and "i" are English words too)
     if ((w === 'a' && i === 0) || (w === 'i' && (read[i + 1] === 'w' || POLISH_ONLY.test(read[i + 1] ?? ''))))
       return ['and'];
-    return WORDS[w] ?? STEMS.find(([stem]) => w.startsWith(stem))?.[1] ?? [w];
+    // "nie wyłączaj światła": "nie" before a verb is "don't" (alone, "no")
+    if (
+      w === 'nie' &&
+      STEMS.some(([stem, en]) => (read[i + 1] ?? '').startsWith(stem) && VERB_WORDS.has(en[0]!))
+    )
+      return ['dont'];
+    const stem = STEMS.find(([st]) => w.startsWith(st));
+    // "wyłączyłem światło": a verb's past ("-łem", "-ła") tells what was done, no request
+    if (stem && VERB_WORDS.has(stem[1][0]!) && w.slice(stem[0].length).includes('l') && !WORDS[w])
+      return ['i', 'already', ...pastOf(stem[1])];
+    return WORDS[w] ?? stem?.[1] ?? [w];
   });
 }

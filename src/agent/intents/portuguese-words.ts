@@ -156,6 +156,8 @@ const WORDS: Record<string, string[]> = {
 /** Whole phrases: said together they mean more than their words. */
 const PHRASES: [RegExp, string][] = [
   [/\bpor favor(zinho)?\b/g, 'please'],
+  // ("desliga todas as luzes menos a da cozinha": all but, an exception)
+  [/\b(todas|todos|tudo)\b(.{0,40}?)\bmenos\b/g, '$1$2 except'],
   [/\bpor cento\b/g, 'percent'],
   [/\bdaqui a\b/g, 'in'],
   [/\bdaqui (?=\d)/g, 'in '],

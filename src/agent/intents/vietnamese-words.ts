@@ -54,6 +54,9 @@ const WORDS: Record<string, string[]> = {
   nua: ['too'],
   voi: ['and'],
   cho: ['for'],
+  // "đừng tắt đèn": don't; "không": not
+  dung: ['dont'],
+  khong: ['not'],
   // the particles of asking and the classifier: nothing of what is asked
   cai: [],
   gium: [],
@@ -70,7 +73,9 @@ const WORDS: Record<string, string[]> = {
 };
 
 /** Vietnamese words no English message has (marks dropped). */
-const VIETNAMESE_ONLY = new Set('tat quat gium nhe nha luon nua het thoi vay cai tivi bep xuong'.split(' '));
+const VIETNAMESE_ONLY = new Set(
+  'tat quat gium nhe nha luon nua het thoi vay cai tivi bep xuong dung khong'.split(' '),
+);
 
 /** Whether a message's words say Vietnamese. */
 export function saysVietnamese(words: readonly string[]): boolean {
