@@ -6,6 +6,7 @@
  * languages, and the punctuation kept for the clauses and questions read after.
  */
 import { frenchAsEnglish, saysFrench } from './french-words.js';
+import { withoutMarks } from './normalize.js';
 import { naijaAsEnglish, saysNaija } from './naija-words.js';
 import { polishAsEnglish, saysPolish } from './polish-words.js';
 import { portugueseAsEnglish, saysPortuguese } from './portuguese-words.js';
@@ -13,18 +14,9 @@ import { saysVietnamese, VIETNAMESE_LETTERS, vietnameseAsEnglish } from './vietn
 
 /** The letters as the tokenizer reads them: lower case, marks dropped, apostrophes gone. */
 function plainLetters(text: string): string {
-  const lower = text.toLowerCase();
-  // (plain ASCII, most messages: no marks to drop)
-  // eslint-disable-next-line no-control-regex -- the ASCII range
-  if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(/'/g, '').replace(/(?<=[a-z])-(?=[a-z])/g, ' ');
   return (
-    lower
-      .replace(/ł/g, 'l')
-      .replace(/đ/g, 'd')
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .normalize('NFC')
-      .replace(/[\u2018\u2019\u02bc`´']/g, '')
+    withoutMarks(text.toLowerCase())
+      .replace(/'/g, '')
       // ("ferme-la", "est-tu": a hyphen between words parts them)
       .replace(/(?<=[a-z])-(?=[a-z])/g, ' ')
   );

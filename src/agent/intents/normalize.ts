@@ -100,13 +100,15 @@ export function tokenize(text: string): string[] {
   return tokens.slice();
 }
 
-function tokenizeNew(text: string): string[] {
-  // ("it`s too cold": a backtick typed for the apostrophe)
-  let s = text.toLowerCase().replace(/`/g, "'");
-  // (plain ASCII needs none of it: most messages)
+/**
+ * Letters with marks as the plain letters people mean ("vacuüm", "café", "włącz", "đèn"), and
+ * typographic quotes as plain ones; plain ASCII, most messages, as it is.
+ */
+export function withoutMarks(text: string): string {
   // eslint-disable-next-line no-control-regex -- the ASCII range
-  if (/[^\x00-\x7f]/.test(s))
-    s = s
+  if (!/[^\x00-\x7f]/.test(text)) return text;
+  return (
+    text
       .normalize('NFKC')
       // "vacuüm", "café": letters with marks as the plain letters people mean
       .normalize('NFD')
@@ -120,7 +122,14 @@ function tokenizeNew(text: string): string[] {
       .replace(/æ/g, 'ae')
       .replace(/œ/g, 'oe')
       .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-      .replace(/[\u201c\u201d]/g, '"');
+      .replace(/[\u201c\u201d]/g, '"')
+  );
+}
+
+function tokenizeNew(text: string): string[] {
+  // ("it`s too cold": a backtick typed for the apostrophe)
+  let s = text.toLowerCase().replace(/`/g, "'");
+  s = withoutMarks(s);
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
   // ("lamp to eight, eight percent", "two, three degrees": digits parted by a comma are no one
   // number — a mark between them that `numberWords` drops)
