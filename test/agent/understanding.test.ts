@@ -8518,3 +8518,16 @@ describe('the review of the new languages: a negation, a past, an exception and 
     });
   });
 });
+
+describe('French "verrouiller" locks and "déverrouiller" unlocks', () => {
+  it('"verrouille la porte d\'en arrière" locks the back door; "déverrouille" unlocks it', () => {
+    expect(read("verrouille la porte d'en arrière")).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Back Door' },
+    });
+    expect(read("déverrouille la porte d'en arrière")).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Back Door' },
+    });
+  });
+});

@@ -82,8 +82,8 @@ for (const [forms, meaning] of [
   // "close the light": the reader knows "close" and "open" of a light
   ['ferme fermer fermez fermes', ['close']],
   ['ouvre ouvrir ouvrez ouvres', ['open']],
-  ['barre barrer barrez', ['lock']],
-  ['debarre debarrer debarrez verrouille', ['unlock']],
+  ['barre barrer barrez verrouille verrouiller verrouillez', ['lock']],
+  ['debarre debarrer debarrez deverrouille deverrouiller deverrouillez', ['unlock']],
   ['baisse baisser baissez', ['turn', 'down']],
   ['monte monter montez', ['turn', 'up']],
   ['mets mettre mettez met', ['set']],
@@ -303,7 +303,7 @@ const FRENCH_ONLY = new Set(
    miroir dehors dans pis aussi stp svp merci toute toutes icitte encore allumee allumees
    eteinte ouverte fermee barree barrees humide frette sil quest cest tse coudonc voyons ben
    aujourdhui heures degres celle peux pourrais veux oups quelle vingt trente quarante cinquante
-   soixante demi chalet pas jamais`.split(/\s+/),
+   soixante demi chalet pas jamais verrouille deverrouille`.split(/\s+/),
 );
 
 /** Whether a message says French: a word of it that no English message has. */
