@@ -12,7 +12,6 @@ import type { IntentEntity, IntentRegistry } from '../intents/registry.js';
 import { afterRemark, withoutSecondThoughts, withReason } from './around-request.js';
 import { eventInRemark, hasJoin, leadingSecondThoughts, placeThere } from './clauses.js';
 import { compound as readCompound } from './compound.js';
-import { sameTarget } from './same-commands.js';
 import { ownCondition } from './conditional.js';
 import type { Conversation } from './conversation.js';
 import {
@@ -42,14 +41,7 @@ import { questionThenRemark } from './question-remark.js';
 import { readRule, type RuleDraft } from './read-rule.js';
 import { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, referentOf, type Reading, type Referent, type Target } from './reading.js';
-import {
-  joinSentences,
-  namesOnly,
-  sentencesMeant,
-  sentencesOf,
-  statementLike,
-  toldSentence,
-} from './sentences.js';
+import { sentencesMeant, sentencesOf } from './sentences.js';
 import { plainMessage } from './plain-message.js';
 import { notAskedOfAgent, OTHER_PEOPLE, othersDeed } from './not-asked.js';
 import { specialIntent, undoneSaid, UNDO_WORDS, type SpecialIntent } from './special-requests.js';
@@ -67,6 +59,8 @@ import {
   toSomeoneElse,
 } from './reading-checks.js';
 import { timeLost } from './time-lost.js';
+import { bareNameBesideUnknown, isScene, nameThenToldOfIt, toldNotAsked } from './taken-back.js';
+import { understandSentences } from './several-sentences.js';
 import { valueMisread } from './values.js';
 import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
 
@@ -120,25 +114,6 @@ const CLOCK_AFTER = new Set([
 const SECOND_REQUEST =
   /\band\s+(?:then\s+|also\s+|please\s+)?(?:get|turn|switch|put|open|close|shut|lock|unlock|start|stop|pause|set|dim|run|play)\s+(?:the|my|our|it|them|on|off|up|down)\b/i;
 
-/** A device's own doing, told: "… opened by itself", "… came on on its own", "… unlocked itself". */
-const BY_ITSELF =
-  /\b(?:opened|closed|shut|locked|unlocked|turned|switched|started|stopped|armed|disarmed|came|went)\b(?:\s+(?:on|off|up|down|open))?\s+(?:by itself|on its own|itself|by themselves|on their own|themselves)\b/i;
-
-/** A device flickering, told: "the kitchen light's going on and off", "keeps switching off and on". */
-const FLICKERING =
-  /\b(?:going|goes|went|keeps? (?:going|turning|switching|coming)|kept (?:going|turning|switching)|flicker\w*|flash\w*|blink\w*)\s+(?:on and off|off and on)\b/i;
-
-/** A question about words, not the home: "what is the English word for czajnik?", "how do you say lamp". */
-const ABOUT_WORDS =
-  /\b(?:word|words|name) for\b|\bhow (?:do|would|d) (?:you|i|we) say\b|\bwhat does [a-z' ]+ mean\b|\bin english\b|\bspell\b/i;
-
-/** Shopping, not the home: "what thermostat should we buy at costco". */
-const SHOPPING = /\b(?:buy|buying|purchase|recommend)\b/i;
-
-/** A thing declined for oneself: "no kettle for me, thanks", "no more tv for us tonight". */
-const NOT_FOR_ME =
-  /^\W*no\s+(?:more\s+)?(?!wait\b|sorry\b|no\b)[a-z' ]{2,30}?\s+for\s+(?:me|us|now|tonight|today)\b/i;
-
 export class Understanding {
   /** The second stage, over the current registry. */
   stage2: SecondStage;
@@ -169,7 +144,7 @@ export class Understanding {
   }
 
   /** "downstairs lights", "the kitchen lights": a kind of device in a place, said alone. */
-  private namedGroup(sentence: string, area: string | null): Referent | undefined {
+  namedGroup(sentence: string, area: string | null): Referent | undefined {
     const words = tokenize(sentence);
     if (words.length === 0 || words.length > 4 || this.stage2.hasAction(sentence)) return undefined;
     const r = this.stage2.read(`are the ${words.join(' ')} on`, { area });
@@ -193,7 +168,7 @@ export class Understanding {
     // (before the message is read: an answer to "which one?" takes its question away)
     const followsUp = !!conv.referent || !!conv.pending;
     const u = this.understandMessage(said, area, conv);
-    if (this.nameThenToldOfIt(said, u)) return { kind: 'none' };
+    if (nameThenToldOfIt(this.stage2, said, u)) return { kind: 'none' };
     // ("the christmas tree, desliga": a device named bare turns on only alone — a word not
     // understood beside it may be what is asked of it)
     if (
@@ -202,58 +177,14 @@ export class Understanding {
       u.command.reading.intent === 'HassTurnOn' &&
       'name' in u.command.reading.slots &&
       !isScene(u.command.reading) &&
-      this.bareNameBesideUnknown(said)
+      bareNameBesideUnknown(this.stage2, said)
     )
       return { kind: 'none' };
     // ("the garage door opened by itself", "the tv turned on on its own": what a device did, told)
-    if (
-      (u.kind === 'command' || u.kind === 'compound') &&
-      (BY_ITSELF.test(said) ||
-        FLICKERING.test(said) ||
-        NOT_FOR_ME.test(said) ||
-        ABOUT_WORDS.test(said) ||
-        SHOPPING.test(said))
-    )
-      return { kind: 'none' };
+    if ((u.kind === 'command' || u.kind === 'compound') && toldNotAsked(said)) return { kind: 'none' };
     // ("tuwing umaga po at 5:30, turn on the kettle": a clock time said, and the command would
     // act now — the time was lost on words not understood; nothing rather than the wrong time)
     return timeLost(said, u) ? { kind: 'none' } : u;
-  }
-
-  /**
-   * "the christmas tree, desliga", "the kettle, florp": a device's name alone, and beside it one
-   * word not understood — most likely the verb, in a language not read.
-   */
-  private bareNameBesideUnknown(said: string): boolean {
-    const parts = said
-      .split(/[,.;:!?]+/)
-      .map((p) => p.trim())
-      .filter((p) => p.length > 0);
-    if (parts.length !== 2) return false;
-    const bare = parts.findIndex((p) => this.stage2.namesOnlyADevice(p));
-    const other = parts[1 - bare];
-    return (
-      bare >= 0 &&
-      other !== undefined &&
-      /^[\p{L}']+$/u.test(other) &&
-      !this.stage2.hasAction(other) &&
-      this.stage2.hasUnknownWord(other)
-    );
-  }
-
-  /**
-   * "the kettle, we brought it from India", "porch light - it's been flickering": a device named
-   * with nothing asked of it, then a statement about it ("it", "them") tells of the device; only
-   * a scene is asked for by its name alone.
-   */
-  private nameThenToldOfIt(said: string, u: Understood): boolean {
-    if (u.kind !== 'command' || QUESTION_INTENTS.has(u.command.reading.intent)) return false;
-    const m = /^([^,;:.!?-]+)[,;:.!?-]+\s*(.+)$/.exec(said.trim());
-    if (!m || !this.stage2.namesDevice(m[1]!) || this.stage2.hasAction(m[1]!) || !declarative(m[2]!))
-      return false;
-    if (!/\b(?:it|its|they|them|their)\b/i.test(m[2]!) || this.stage2.hasAction(m[2]!)) return false;
-    const t = u.command.reading.target;
-    return !(t?.kind === 'entities' && t.entities.every((e) => e.domain === 'scene'));
   }
 
   private understandMessage(said: string, area: string | null, conv: Conversation): Understood {
@@ -262,60 +193,7 @@ export class Understanding {
     const sentences = sentencesMeant(this.stage2, split);
     // (a sentence of surprise set aside, the one left is the message)
     const text = split.length > 1 && sentences.length === 1 ? sentences[0]! : whole;
-    if (sentences.length > 1) {
-      // ("The porch light. Can you turn it off?": what one sentence names, the next may call "it")
-      const running: Conversation = { ...conv };
-      // what the last sentence asked of or acted on: for a next one that asks ("Is the porch
-      // light on? Turn it off.", "too warm in here; lower it") — not one that tells ("is the
-      // heat even on? it feels cold to me", "… Heading up now.")
-      let actedOn: Referent | undefined;
-      const naming = new Set<number>();
-      // (a sentence that only names a device says what the next one's "it" is, first)
-      const all = sentences.map((sentence, i) => {
-        const asks = actedOn && naming.size === 0 && !statementLike(sentence);
-        const understood = this.understand(sentence, area, {
-          ...running,
-          referent: asks ? actedOn : running.referent,
-        });
-        // a sentence that only names a device ("The porch light.", "Front door.", "Vacuum."),
-        // not a bare scene or command
-        if (
-          understood.kind === 'command' &&
-          ((/^\W*(the|my|our|that)\b/i.test(sentence) && !this.stage2.hasAction(sentence)) ||
-            namesOnly(sentence, understood.command.reading))
-        ) {
-          running.referent = referentOf(understood.command.reading);
-          naming.add(i);
-        } else if (understood.kind === 'command' && understood.command.reading.target) {
-          actedOn = referentOf(understood.command.reading);
-        } else if (understood.kind === 'none' && i < sentences.length - 1) {
-          // ("Front door. Lock.": a lock named alone is no command, yet names what follows)
-          const e = this.stage2.namedDevice(sentence);
-          // ("downstairs lights. off": a kind in a place named alone names what follows too)
-          const group = e ? undefined : this.namedGroup(sentence, area);
-          // ("The kitchen light is on. Turn it off.", "I think I left the garage light on. Is it
-          // still on?": a statement of one device, then "it")
-          const toldOf =
-            e || group || !toldSentence(sentence) || !/\b(it|its|that|this)\b/i.test(sentences[i + 1]!)
-              ? undefined
-              : this.stage2.deviceToldOf(sentence);
-          if (e || group || toldOf) {
-            running.referent = group ?? {
-              intent: 'HassGetState',
-              slots: {},
-              target: { kind: 'entities', entities: [(e ?? toldOf)!] },
-            };
-            naming.add(i);
-          }
-        }
-        return { sentence, understood };
-      });
-      // …is the target of the request after it, no request of its own
-      const later = (i: number) => all.slice(i + 1).some((s) => s.understood.kind === 'command');
-      const said = all.filter((_, i) => !naming.has(i) || !later(i));
-      conv.pending = undefined;
-      return joinSentences(this.stage2, said, (a, b) => sameTarget(this, a, b));
-    }
+    if (sentences.length > 1) return understandSentences(this, sentences, area, conv);
     this.questionMark = /\?\s*$/.test(text);
     this.said = text;
     // ("turn off the lights in my room" said to the living room's satellite: the room it is
@@ -993,9 +871,3 @@ const DOMAIN_OF: Record<string, string> = {
   HassVacuumStart: 'vacuum',
   HassVacuumReturnToBase: 'vacuum',
 };
-
-/** Whether a reading starts scenes only. */
-function isScene(r: Reading): boolean {
-  const t = r.target;
-  return t?.kind === 'entities' && t.entities.length > 0 && t.entities.every((e) => e.domain === 'scene');
-}
