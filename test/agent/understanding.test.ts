@@ -8531,3 +8531,119 @@ describe('French "verrouiller" locks and "déverrouiller" unlocks', () => {
     });
   });
 });
+
+describe('heldout147: a device told of, with a way said after it and a verb of its own', () => {
+  it.each([
+    'The front door lock is acting weird lately, it makes this clicking noise',
+    'the front door lock keeps beeping',
+    'the front door lock has been beeping',
+    'the porch light on is annoying',
+  ])('"%s" acts on nothing', (text) => {
+    expect(read(text).intent).toBeNull();
+  });
+  it('a way said after the device alone is still the request: "front door lock"', () => {
+    expect(read('front door lock')).toEqual({ intent: 'HassTurnOn', slots: { name: 'Front Door' } });
+  });
+});
+
+describe('heldout148: "switch off" said alone is the verb, never every switch of the home', () => {
+  it('after a question about the garage light, it switches that light off', () => {
+    expect(read('Okay, then switch off, please', null, ['Is the garage light on?'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Garage Light' },
+    });
+  });
+  it('with nothing spoken of, it acts on nothing', () => {
+    expect(read('switch off please').intent).toBeNull();
+  });
+  it('a switch named as a thing is still the kind: "turn the switch off"', () => {
+    expect(read('turn the switch off')).toEqual({ intent: 'HassTurnOff', slots: { domain: 'switch' } });
+  });
+});
+
+describe('heldout146: a question wrapped in "would you be able to tell me", "might I ask"', () => {
+  it.each([
+    [
+      'Would you be able to tell me how warm it is in the living room?',
+      'HassClimateGetTemperature',
+      { area: 'Living Room' },
+    ],
+    ["I'd like to know how warm it is in the office", 'HassClimateGetTemperature', { area: 'Office' }],
+    [
+      'Might I ask whether the front door has been locked?',
+      'HassGetState',
+      { state: 'locked', name: 'Front Door' },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});
+
+describe('heldout146: "play again" resumes; "play that song again" goes back', () => {
+  it('"tv pause, and kitchen speaker play again" pauses one and resumes the other', () => {
+    expect(read('tv pause, and kitchen speaker play again')).toEqual({
+      intent: 'HassMediaPause+HassMediaUnpause',
+      slots: { '1.name': 'Living Room TV', '2.name': 'Kitchen Speaker' },
+    });
+  });
+  it('"play the last song again" goes back', () => {
+    expect(read('play the last song again').intent).toBe('HassMediaPrevious');
+  });
+});
+
+describe('heldout147: two sentences asking the same of the same devices are one command', () => {
+  it('"too dark. more light" in the kitchen brightens its lights once', () => {
+    expect(read('too dark. more light', 'Kitchen')).toEqual({
+      intent: 'HassLightSet',
+      slots: { brightness_step: 'up', area: 'Kitchen' },
+    });
+  });
+});
+
+describe('heldout145: Swahili read whole — owners after things, "u-" verbs, "si", times and feelings', () => {
+  it.each([
+    [
+      'zima taa ya jikoni na ufunge back door',
+      null,
+      'HassTurnOff+HassTurnOn',
+      { '1.name': 'Kitchen Light', '2.name': 'Back Door' },
+    ],
+    [
+      'blinds za sebule to sixty percent',
+      null,
+      'HassSetPosition',
+      { name: 'Living Room Blinds', position: 60 },
+    ],
+    ['zima taa zote', null, 'HassTurnOff', { domain: 'light' }],
+    ['leo ni tarehe gani', null, 'HassGetCurrentDate', {}],
+    [
+      'kuna baridi hapa',
+      'Living Room',
+      'HassClimateSetTemperature',
+      { area: 'Living Room', temperature_step: 'up' },
+    ],
+    ['funga mlango wa mbele', null, 'HassTurnOn', { name: 'Front Door' }],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"si uzime basi" after a question about the tv switches it off', () => {
+    expect(read('si uzime basi', null, ['is the tv on'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room TV' },
+    });
+  });
+  it('"jua likizama, washa the porch light" is a rule at sunset, never the light now', () => {
+    expect(read('jua likizama, washa the porch light').intent).toBe('HearthAutomationCreate');
+  });
+});
+
+describe('texting words, Korean and Japanese particles', () => {
+  it.each([
+    ['pls turn off the mirror light thnx', 'HassTurnOff', { name: 'Mirror Light' }],
+    ['movie nyt', 'HassTurnOn', { name: 'Movie Night' }],
+    ['kitchen light off juseyo', 'HassTurnOff', { name: 'Kitchen Light' }],
+    ['sumimasen, hallway light on onegai', 'HassTurnOn', { name: 'Hallway Light' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

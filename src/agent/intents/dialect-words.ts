@@ -552,6 +552,13 @@ const SHORTHAND: Record<string, string[]> = {
   pliz: ['please'],
   plis: ['please'],
   thx: ['thanks'],
+  thnx: ['thanks'],
+  thanx: ['thanks'],
+  tnx: ['thanks'],
+  // "movie nyt", "evry morning", "porch lyt"
+  nyt: ['night'],
+  evry: ['every'],
+  lyt: ['light'],
   tmrw: ['tomorrow'],
   tmr: ['tomorrow'],
   b4: ['before'],

@@ -15,6 +15,7 @@ import { portugueseAsEnglish } from './portuguese-words.js';
 import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { vietnameseAsEnglish } from './vietnamese-words.js';
+import { swahiliAsEnglish } from './swahili-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -183,6 +184,7 @@ const LANGUAGES: ((words: string[]) => string[])[] = [
   (w) => polishAsEnglish(w),
   (w) => portugueseAsEnglish(w),
   (w) => vietnameseAsEnglish(w),
+  (w) => swahiliAsEnglish(w),
   (w) => naijaAsEnglish(w),
   bengaliAsEnglish,
   tamilAsEnglish,

@@ -546,7 +546,8 @@ export const PARTICLES = `abeg biko jare sha lah leh lor meh hor sia yaar ji acc
    ah lor leh hor man china po naman muna lang tayo nga din rin na pa sharp bare la ar wor ga lei bo goi
    baby babe bruh breh honey hon sugar sweetie sweety beta ba lo pet lad lass eh
    cher dawlin darlin mm mmm aight aigoo aigo ayy tse ouin wallahi wallah habibi inshallah mashallah bab basically
-   yo gente fr frfr deadass liao alr bach cariad iawn`;
+   yo gente fr frfr deadass liao alr bach cariad iawn bana aki maze buda msee juseyo jusaeyo juseyo
+   haseyo onegai onegaishimasu sumimasen`;
 
 /**
  * The people of a household by their family word: called ("mum, open the curtains", "Grandpa,
@@ -556,7 +557,7 @@ export const KIN = new Set(
   `wife husband partner mum mom mam mummy mommy ma mother dad daddy pa papa father son daughter kids
    kid children boys girls nan nana gran granny grandma grandmother grandpa grandad granddad grampa
    gramps grandfather brother sister sis auntie aunty uncle flatmate roommate housemate boss lola
-   lolo anak kuya tita tito`.split(/\s+/),
+   lolo anak kuya tita tito halmoni halmeoni halabeoji harabeoji obaachan ojiichan`.split(/\s+/),
 );
 
 /** Words with no command meaning: politeness, hedges, articles, links. */

@@ -196,7 +196,7 @@ export const REQUEST_OPENERS = new Set(['can', 'could', 'would', 'will', 'might'
 
 /** Words that wrap a question asked of someone: "I wonder", "do you know", "could you tell me". */
 const QUESTION_WRAPPER = new Set(
-  'i wonder wondering was were do you know happen to can could would will may tell me us please pls plz kindly just mind telling let ask'.split(
+  'i wonder wondering was were do you know happen to can could would will may tell me us please pls plz kindly just mind telling let ask be able to id like love want might u ya'.split(
     ' ',
   ),
 );

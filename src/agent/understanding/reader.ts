@@ -169,11 +169,10 @@ export class SecondStage {
     // what is left is a question's "isn't the door locked": asked the same way without it;
     // "right now", "at the minute", "this morning" add nothing to a question
     // ("which doors aren't locked", "is Sam not home": a state said with "not" is its opposite)
-    const { tokens: fixed } = this.correct(
-      asked
-        ? withoutNow(notAsOpposite(this.withoutWhereabouts(raw)).filter((t) => t !== 'not'))
-        : raw.filter((t) => t !== 'not'),
-    );
+    const uncorrected = asked
+      ? withoutNow(notAsOpposite(this.withoutWhereabouts(raw)).filter((t) => t !== 'not'))
+      : raw.filter((t) => t !== 'not');
+    const { tokens: fixed } = this.correct(uncorrected);
     const tokens = shutMeansSwitch(fixed);
     if (tokens.length === 0) return undefined;
     const items = withoutEchoes(tag(this.index, tokens));
@@ -193,6 +192,20 @@ export class SecondStage {
       items.every(
         (i) =>
           !['cue', 'name', 'number', 'state'].includes(i.t) && ((i.t !== 'area' && i.t !== 'floor') || weGo),
+      )
+    )
+      return undefined;
+    // ("the front door lock is acting weird", "the porch light on is annoying", "the garage door
+    // open keeps beeping": a way said after the device, then a verb of the sentence's own — the
+    // device is what the sentence tells of, nothing is asked)
+    if (
+      !asked &&
+      items.some(
+        (it, j) =>
+          it.t === 'cue' &&
+          (items[j - 1]?.t === 'name' || items[j - 1]?.t === 'noun') &&
+          // (as said: the speller makes "keeps" a "keep")
+          TOLD_AFTER_WAY.has((uncorrected.length === tokens.length ? uncorrected : tokens)[it.end] ?? ''),
       )
     )
       return undefined;
@@ -935,6 +948,12 @@ const PUT_WHERE = new Set(
   'in into by next near beside behind under over where somewhere there here away back up down onto against'.split(
     ' ',
   ),
+);
+
+/** Verbs of a sentence's own that make a way said after a device a noun: "… lock is acting weird". */
+const TOLD_AFTER_WAY = new Set(
+  `is was has had keeps kept started starts makes made seems seemed sounds looks does did doesnt didnt
+   isnt wasnt wont cant gets got goes went needs broke stopped`.split(/\s+/),
 );
 
 function startsWith(tokens: string[], phrase: string): boolean {

@@ -698,7 +698,7 @@ const LEAVING: Record<string, string> = {
 /** Words of asking to be told, before "if" or "whether": "could you check", "do you know", "lmk". */
 const TELL_ME = new Set(
   `let lemme me us know lmk tell do you u i wonder was wondering can could would will please pls kindly
-   just check checking see find out any idea confirm may ask be able to intimate inform update advise
+   just check checking see find out any idea confirm may might ask be able to intimate inform update advise
    apprise`.split(/\s+/),
 );
 // ("Kindly intimate me whether …": Indian English "inform")

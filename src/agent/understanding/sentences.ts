@@ -543,6 +543,9 @@ export function joinSentences(
   return joinedActions(meant, sameTarget);
 }
 
+/** Slots that say which devices, not what is done to them. */
+const TARGET_SLOTS = new Set(['name', 'area', 'floor', 'domain', 'device_class']);
+
 /** Several sentences that each ask for an action: one command of several parts. */
 function joinedActions(said: Understood[], sameTarget: (a: Command, b: Command) => boolean): Understood {
   const none: Understood = { kind: 'none' };
@@ -570,13 +573,21 @@ function joinedActions(said: Understood[], sameTarget: (a: Command, b: Command) 
     if (value !== 'temperature' && ((way === 'up' && v <= 30) || (way === 'down' && v >= 70))) return none;
     parts.splice(k, 1);
   }
-  // "Mornin! Good morning scene please": the same command said twice is one
+  // "Mornin! Good morning scene please": the same command said twice is one — also when said
+  // of the same devices two ways ("too dark. more light" in the kitchen: its lights, its light)
+  const values = (c: Command) =>
+    JSON.stringify(
+      Object.entries(c.reading.slots)
+        .filter(([k]) => !TARGET_SLOTS.has(k))
+        .sort(),
+    );
   const once = parts.filter(
     (p, i) =>
       parts.findIndex(
         (q) =>
           q.reading.intent === p.reading.intent &&
-          JSON.stringify(q.reading.slots) === JSON.stringify(p.reading.slots),
+          (JSON.stringify(q.reading.slots) === JSON.stringify(p.reading.slots) ||
+            (values(q) === values(p) && sameTarget(q, p))),
       ) === i,
   );
   if (once.length === 1) return { kind: 'command', command: once[0]! };

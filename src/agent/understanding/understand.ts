@@ -645,7 +645,11 @@ export class Understanding {
     // an action needs every word explained; a question may carry a wildcard ("how much … {name} …")
     if (!QUESTION_INTENTS.has(r.intent!) && !this.explained(tokens)) return undefined;
     // a bare "play" resumes; the templates' "play [previous]" goes back only when it says so
-    if (r.intent === 'HassMediaPrevious' && !tokens.some((t) => GOING_BACK.has(t))) return undefined;
+    // ("kitchen speaker play again" after a pause resumes; "play that song again" goes back)
+    if (r.intent === 'HassMediaPrevious' && !goingBack(tokens)) return undefined;
+    // ("ok switch off", "switch on please": the verb, no switch of the home — only a switch named
+    // as a thing is the kind: "turn the switch off", "the switches off")
+    if (r.slots.domain === 'switch' && switchIsTheVerb(tokens)) return undefined;
     const reg = this.engine.registry;
     const byId = this.byId;
     if (r.ask && r.ambiguous) {
@@ -809,7 +813,24 @@ const ASKING_AFTER_WHEN = new Set(
   'did does do is was were will are can could should would has have'.split(' '),
 );
 
-const GOING_BACK = new Set(['previous', 'last', 'again', 'replay', 'back', 'rewind', 'before']);
+/** "switch off", "ok switch on please": "switch" said only as the verb, before its way. */
+function switchIsTheVerb(tokens: string[]): boolean {
+  const k = tokens.indexOf('switch');
+  return (
+    k >= 0 &&
+    ['on', 'off'].includes(tokens[k + 1] ?? '') &&
+    !tokens.slice(0, k).some((t) => ACTION_VERBS.has(t) || t === 'the' || t === 'that' || t === 'this') &&
+    !tokens.some((t) => t === 'switches')
+  );
+}
+
+const GOING_BACK = new Set(['previous', 'last', 'replay', 'back', 'rewind', 'before']);
+const PLAYED = new Set(['song', 'track', 'tune', 'it', 'that', 'this', 'one']);
+function goingBack(tokens: string[]): boolean {
+  return (
+    tokens.some((t) => GOING_BACK.has(t)) || (tokens.includes('again') && tokens.some((t) => PLAYED.has(t)))
+  );
+}
 
 /**
  * "every night at half eleven lock the back door, the lads always forget": after a rule, a remark
