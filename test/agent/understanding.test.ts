@@ -8647,3 +8647,56 @@ describe('texting words, Korean and Japanese particles', () => {
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('heldout146–148: Philadelphia "jawn", a deed of one\'s day said alone, a scene asked with a remark', () => {
+  it.each([
+    ['coffee jawn on', null, [], 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['that porch jawn, flip it on', null, [], 'HassTurnOn', { name: 'Porch Light' }],
+    ['just woke up. good morning scene', null, [], 'HassTurnOn', { name: 'Good Morning' }],
+    ['dinner party mode, guests coming soon', null, [], 'HassTurnOn', { name: 'Dinner Party' }],
+    [
+      'Might we have the dinner party setting, please? Our guests will arrive shortly.',
+      null,
+      [],
+      'HassTurnOn',
+      { name: 'Dinner Party' },
+    ],
+    [
+      "would you ever put on the kettle for me there's a good girl",
+      'Kitchen',
+      [],
+      'HassTurnOn',
+      { name: 'Kettle' },
+    ],
+  ] as const)('"%s" → %s', (text, area, history, intent, slots) => {
+    expect(read(text, area, [...history])).toEqual({ intent, slots });
+  });
+  it('"vacuum, home" still sends the vacuum home', () => {
+    expect(read('vacuum, home').intent).toBe('HassVacuumReturnToBase');
+  });
+  it('"may I have the ceiling fan in the bedroom switched off" keeps its state', () => {
+    expect(read('may I have the ceiling fan in the bedroom switched off please')).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Ceiling Fan' },
+    });
+  });
+});
+
+describe('heldout146: a wait or an hour said the Japanese way, a sound made small', () => {
+  it.each([
+    ['ten minutes after, kettle off please', 'HassTurnOff', { name: 'Kettle', delay_seconds: 600 }],
+    [
+      'thirty minutes after, christmas tree please off',
+      'HassTurnOff',
+      { name: 'Christmas Tree', delay_seconds: 1800 },
+    ],
+    ["bedroom curtain open, morning six o'clock", 'HassTurnOn', { name: 'Bedroom Curtains', at: '06:00' }],
+    ["porch light on, night ten o'clock", 'HassTurnOn', { name: 'Porch Light', at: '22:00' }],
+    ['TV, sound little small please', 'HassSetVolume', { volume_step: 'down', name: 'Living Room TV' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"ten minutes after I leave, lock the door" waits for an event: nothing now', () => {
+    expect(read('ten minutes after I leave, lock the door').intent).toBeNull();
+  });
+});

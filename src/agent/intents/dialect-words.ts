@@ -559,6 +559,9 @@ const SHORTHAND: Record<string, string[]> = {
   nyt: ['night'],
   evry: ['every'],
   lyt: ['light'],
+  // Philadelphia's "jawn": any thing ("coffee jawn on", "that porch jawn, flip it on")
+  jawn: ['thing'],
+  jawns: ['things'],
   tmrw: ['tomorrow'],
   tmr: ['tomorrow'],
   b4: ['before'],

@@ -90,8 +90,10 @@ export function withReason(
         tokens[i - 1]!,
       ) ||
         (anyone && ['on', 'off'].includes(tokens[i - 1]!) && DID.test(tail[1] ?? ''))) &&
-      // (after a request with its action: "movie night | kai was rubbish" asks nothing)
-      reader.stage2.hasAction(tokens.slice(0, i).join(' '));
+      // (after a request with its action: "movie night | kai was rubbish" asks nothing — a scene
+      // asked for by its word does: "dinner party mode | guests coming soon")
+      (reader.stage2.hasAction(tokens.slice(0, i).join(' ')) ||
+        reader.stage2.opensWithScene(tokens.slice(0, i).join(' ')));
     const subject =
       someone ||
       (SUBJECT_OPENERS.has(tokens[i]!) &&

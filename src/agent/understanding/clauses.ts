@@ -28,7 +28,7 @@ export const SUBJECT_OPENERS = new Set(['the', 'my', 'our', 'your', 'his', 'her'
 /** Words that make what follows a when, not a why ("… for an hour", "… as the sun sets"). */
 export const NOT_A_REASON = new Set(
   `tonight tomorrow today morning evening afternoon noon midnight hour hours minute minutes second
-   seconds later soon sunset sunrise dark dusk dawn`.split(/\s+/),
+   seconds later sunset sunrise dark dusk dawn`.split(/\s+/),
 );
 /** "as the sun goes down", "once the sun's set": the sun as a time, not a reason ("the sun's in my eyes"). */
 export function sunEvent(tokens: string[]): boolean {

@@ -572,7 +572,7 @@ export const FILLERS = new Set(
    mind favour favor dear possible possibly able chance get got getting go going gone let lets
    sure make sure ensure check see whether still already again anymore
    bit little lot more less much way thing things stuff notch tad touch smidge position
-   pop stick flick chuck bung crank whack blast throw
+   pop stick flick flip chuck bung crank whack blast throw
    moment yet both house properly routine sequence ambiance ambience atmosphere thx ty ta instead first actual wicked stinkin stinking bloody hella
    mode scene scenes setting settings setup arrangement everyone folks guys called named
    currently actually really very quite pretty feel feels feeling place wee awful awfully tall

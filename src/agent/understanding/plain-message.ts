@@ -111,6 +111,28 @@ function spelledPlainly(text: string): string {
         /,\s*(?:to\s+)?let\s+(?:some|a bit of|a little|the|more)?\s*(?:fresh\s+)?(?:light|daylight|air|sun|sunlight|sunshine)\s+in\b/gi,
         '',
       )
+      // ("ten minutes after, kettle off please", "thirty minutes later, …": a wait said first
+      // the Japanese way, "juppun-go" — in that long)
+      .replace(
+        /^(\W*)((?:(?:a|an|half an|[a-z0-9]+)[\s-]+){1,2}?)(minutes?|mins?|hours?|hrs?|seconds?|secs?)\s+(?:after|later)\s*[,.:;]\s*/i,
+        '$1in $2$3, ',
+      )
+      // ("bedroom curtain open, morning six o'clock": the part of the day said before the hour;
+      // "…, six o'clock in the morning": the hour said as a clause of its own)
+      .replace(
+        /,\s*(morning|evening|afternoon|night)\s+((?:[a-z0-9:]+[\s-]+)?[a-z0-9:]+\s*o'?\s?clock)\s*([.!?]*)\s*$/i,
+        (_m, part: string, hour: string, end: string) =>
+          ` at ${hour} ${part.toLowerCase() === 'night' ? 'at night' : `in the ${part}`}${end}`,
+      )
+      .replace(
+        /,\s*((?:[a-z0-9:]+[\s-]+)?[a-z0-9:]+\s*o'?\s?clock(?:\s+(?:in the (?:morning|evening|afternoon)|at night|tonight|tomorrow))?)\s*([.!?]*)\s*$/i,
+        ' at $1$2',
+      )
+      // ("would you ever put on the kettle for me there's a good girl": praise of the one asked)
+      .replace(
+        /(?:,\s*|\s+)(?:there'?s|theres|that'?s|thats)\s+(?:a|my)\s+good\s+(?:girl|boy|lad|lass|woman|man|one)\s*([.!]*)\s*$/i,
+        '$1',
+      )
       // ("has somebody gone and left the telly on": British "gone and", said of a deed)
       .replace(/\bgone and (left|turned|switched|put)\b/gi, '$1')
       // English shaped by ASL, topic first: "hallway light on finish?" (already), "light

@@ -27,6 +27,11 @@ function shutOff(tokens: string[], i: number): boolean {
 /** Words a request may open with before its verb: "kindly warm this room", "please cool it". */
 const REQUEST_OPENERS = new Set('kindly please pls just can could would you u and then now'.split(' '));
 
+/** Words that say how a thing is to be had: "may I have the fan switched off". */
+const HAD_AS = new Set(
+  'on off switched turned open opened closed shut locked unlocked at to up down running going'.split(' '),
+);
+
 /** "more high" as "higher": the comparatives of the words of light, sound and warmth. */
 const MORE_AS_ER: Record<string, string> = {
   high: 'higher',
@@ -234,6 +239,16 @@ export function saidPlainly(said: string[]): string[] {
       [3, 4].some((k) => raw[i + k] === 'and'),
   );
   if (be >= 0) raw.splice(be, raw.indexOf('and', be) - be + 1);
+  // ("can we have movie night", "might we have the dinner party setting, please?": asking to
+  // have it is asking for it, as "let's have movie night")
+  if (
+    ['can', 'could', 'may', 'might'].includes(raw[0] ?? '') &&
+    ['we', 'i'].includes(raw[1] ?? '') &&
+    (raw[2] === 'have' || (raw[2] === 'please' && raw[3] === 'have')) &&
+    // (a state or value said is read as it is: "may I have the desk lamp on")
+    !raw.some((t) => HAD_AS.has(t))
+  )
+    raw.splice(0, raw[2] === 'please' ? 3 : 2, 'let', 'us');
   // "pause the music a minute": a pause for a while is a pause ("give me a minute" is a wait)
   const minute = raw.findIndex(
     (t, i) =>
@@ -274,6 +289,11 @@ export function saidPlainly(said: string[]): string[] {
   // "put the heating more high", "the tv more quiet": a comparative said the Romance way
   for (let i = 0; i < raw.length - 1; i++)
     if (raw[i] === 'more' && MORE_AS_ER[raw[i + 1]!]) raw.splice(i, 2, MORE_AS_ER[raw[i + 1]!]!);
+  // ("TV, sound little small please": a sound made small is quieter, made big louder)
+  const sound = raw.findIndex((t) => t === 'sound' || t === 'volume');
+  if (sound >= 0)
+    for (let i = sound + 1; i < raw.length && i <= sound + 3; i++)
+      if (raw[i] === 'small' || raw[i] === 'big') raw[i] = raw[i] === 'small' ? 'smaller' : 'bigger';
   // "too much light in here", "too much bright": too bright; "too much noise": too loud
   const much = raw.findIndex((t, i) => t === 'too' && raw[i + 1] === 'much' && TOO_MUCH[raw[i + 2] ?? '']);
   if (much >= 0) raw.splice(much + 1, 2, TOO_MUCH[raw[much + 2]!]!);

@@ -71,6 +71,7 @@ function subjectDropped(first: string): boolean {
   return (
     first === 'done' ||
     PAST_FORMS.has(first) ||
+    DAYS_DEEDS.has(first) ||
     (/^[a-z]{3,}(?:ed|ing)$/.test(first) &&
       !first.endsWith('eed') &&
       !NOT_DONE_WORDS.has(first) &&
@@ -78,6 +79,13 @@ function subjectDropped(first: string): boolean {
       !GREETING.has(first))
   );
 }
+
+/** What one did in one's day, said with no "I": "just woke up.", "got in late.", "came home." */
+const DAYS_DEEDS = new Set(
+  'woke woken got came went ran ate slept sat fell took had saw heard felt thought'.split(' '),
+);
+/** Words before such a deed that say only when: "just woke up", "finally got home". */
+const WHEN_WORDS = new Set(['just', 'only', 'finally', 'already', 'also', 'still', 'now']);
 
 /** Words in "-ed" and "-ing" that tell no deed: "string lights", "morning", "nothing". */
 const NOT_DONE_WORDS = new Set(
@@ -192,7 +200,8 @@ export function asideSentence(stage2: SecondStage, said: string): boolean {
     (STATEMENT_OPENERS.has(tokens[0] ?? '') && tokenize(sentence).length >= 3) ||
     THANKS.has(tokens[0] ?? '') ||
     selfUnsaid(tokens) ||
-    subjectDropped(tokens[0] ?? '');
+    subjectDropped(tokens[0] ?? '') ||
+    (WHEN_WORDS.has(tokens[0] ?? '') && subjectDropped(tokens[1] ?? ''));
   // a number of what was done is no value to set ("I just did a twelve hour shift")
   const done =
     tokens.some((t) => PAST_FORMS.has(t) || DONE.has(t)) && !tokens.some((t) => ACTION_VERBS.has(t));
