@@ -4571,7 +4571,11 @@ describe('the wrong ones of heldout52–54 at first measure', () => {
       intent: 'HassClimateSetTemperature',
       slots: { temperature_step: 'up' },
     });
-    expect(read("it's warm up here").intent).toBeNull();
+    // (with no room known, too warm asks which heating, as "it is too warm" does — never warmer)
+    const warm = read("it's warm up here");
+    expect(warm.intent === null || (warm.ask !== undefined && warm.slots.temperature_step === 'down')).toBe(
+      true,
+    );
   });
 });
 
@@ -8698,5 +8702,43 @@ describe('heldout146: a wait or an hour said the Japanese way, a sound made smal
   });
   it('"ten minutes after I leave, lock the door" waits for an event: nothing now', () => {
     expect(read('ten minutes after I leave, lock the door').intent).toBeNull();
+  });
+});
+
+describe('heldout146: formal requests and a thing that only measures, named alone', () => {
+  it.each([
+    [
+      'I would be much obliged if the kettle could be switched on. I should like some tea.',
+      null,
+      'HassTurnOn',
+      { name: 'Kettle' },
+    ],
+    [
+      'Would it be possible to set the bedroom ceiling light to a quarter of its brightness?',
+      null,
+      'HassLightSet',
+      { brightness: 25, name: 'Bedroom Ceiling Light' },
+    ],
+    [
+      'It has become rather chilly in here; would it be possible to warm the room a little?',
+      'Living Room',
+      'HassClimateSetTemperature',
+      { temperature_step: 'up', area: 'Living Room' },
+    ],
+    ['What sort of things may I ask of you?', null, 'HearthHelp', {}],
+    ['ah no no, mistake. please back to before', null, 'HearthUndo', {}],
+    ['current temp in office', null, 'HassClimateGetTemperature', { area: 'Office' }],
+    ['bathroom humidity', null, 'HassGetState', { name: 'Bathroom Humidity' }],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"it is warm up here" is too warm, never a warming', () => {
+    expect(read('it is warm up here', 'Office')).toEqual({
+      intent: 'HassClimateSetTemperature',
+      slots: { temperature_step: 'down', area: 'Office' },
+    });
+  });
+  it('a measuring thing named in a statement is no question: "I love the outside temperature"', () => {
+    expect(read('I love the outside temperature').intent).toBeNull();
   });
 });

@@ -727,7 +727,10 @@ export const FILLER_PHRASES = [
   ...['really', 'very', 'so', 'most', 'ever so', 'terribly', 'awfully', 'extremely', 'truly'].flatMap((w) => [
     `i would ${w} appreciate it if`,
     `i would be ${w} grateful if`,
+    `i would be ${w} obliged if`,
   ]),
+  'i would be obliged if',
+  'i would be much obliged if',
   'i would be grateful if',
   'it would be great if',
   'it would be nice if',

@@ -128,6 +128,11 @@ function spelledPlainly(text: string): string {
         /,\s*((?:[a-z0-9:]+[\s-]+)?[a-z0-9:]+\s*o'?\s?clock(?:\s+(?:in the (?:morning|evening|afternoon)|at night|tonight|tomorrow))?)\s*([.!?]*)\s*$/i,
         ' at $1$2',
       )
+      // ("it is warm up here", "its cold down there": a feeling told of where one is — no "warm up")
+      .replace(
+        /\b(it'?s|it is|its|getting|so|too|very|really|bit|quite|rather|pretty)\s+(warm|cool|hot|cold|chilly)\s+(?:up|down|out)\s+(here|there)\b/gi,
+        '$1 $2 $3',
+      )
       // ("would you ever put on the kettle for me there's a good girl": praise of the one asked)
       .replace(
         /(?:,\s*|\s+)(?:there'?s|theres|that'?s|thats)\s+(?:a|my)\s+good\s+(?:girl|boy|lad|lass|woman|man|one)\s*([.!]*)\s*$/i,

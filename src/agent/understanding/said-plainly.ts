@@ -25,7 +25,9 @@ function shutOff(tokens: string[], i: number): boolean {
 }
 
 /** Words a request may open with before its verb: "kindly warm this room", "please cool it". */
-const REQUEST_OPENERS = new Set('kindly please pls just can could would you u and then now'.split(' '));
+const REQUEST_OPENERS = new Set(
+  'kindly please pls just can could would you u and then now it be possible able to'.split(' '),
+);
 
 /** Words that say how a thing is to be had: "may I have the fan switched off". */
 const HAD_AS = new Set(
@@ -289,6 +291,15 @@ export function saidPlainly(said: string[]): string[] {
   // "put the heating more high", "the tv more quiet": a comparative said the Romance way
   for (let i = 0; i < raw.length - 1; i++)
     if (raw[i] === 'more' && MORE_AS_ER[raw[i + 1]!]) raw.splice(i, 2, MORE_AS_ER[raw[i + 1]!]!);
+  // ("… to a quarter of its brightness": so much of all it has, a value)
+  for (let i = 0; i < raw.length - 2; i++)
+    if (
+      (/^\d+$/.test(raw[i]!) || ['quarter', 'half', 'third', 'thirds', 'quarters'].includes(raw[i]!)) &&
+      raw[i + 1] === 'of' &&
+      ['its', 'their', 'full'].includes(raw[i + 2]!) &&
+      raw.slice(i + 2, i + 5).some((t) => ['brightness', 'volume', 'power', 'max', 'maximum'].includes(t))
+    )
+      raw.splice(i + 1, 1);
   // ("TV, sound little small please": a sound made small is quieter, made big louder)
   const sound = raw.findIndex((t) => t === 'sound' || t === 'volume');
   if (sound >= 0)

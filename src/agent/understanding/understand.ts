@@ -143,6 +143,31 @@ export class Understanding {
     this.areas = areaWords(reg);
   }
 
+  /**
+   * "bathroom humidity", "current temp in office", "garage window": a thing that only measures
+   * or tells, named with no verb and no "?" — there is nothing to do with it but tell how it is.
+   * Read as asked; kept only as a question of a sensor's state or a room's temperature.
+   */
+  private readingAsked(said: string, area: string | null, conv: Conversation): Understood | undefined {
+    if (/\?\s*$/.test(said) || /[.!,;:]/.test(said.trim().slice(0, -1))) return undefined;
+    const words = tokenize(said).filter(
+      (w, i) => !(i === 0 && (w === 'the' || w === 'current')) && w !== 'current',
+    );
+    if (words.length === 0 || words.length > 6 || words.some((w) => SAID_OF_ONESELF.has(w))) return undefined;
+    if (!this.stage2.namesOnlyADevice(words.join(' ')) && !TEMPERATURE_NAMED.test(words.join(' ')))
+      return undefined;
+    const u = this.understandMessage(`${said.trim()}?`, area, { ...conv });
+    if (u.kind !== 'command') return undefined;
+    const r = u.command.reading;
+    const measured =
+      r.target?.kind === 'entities' &&
+      r.target.entities.length > 0 &&
+      r.target.entities.every((e) => e.domain === 'sensor' || e.domain === 'binary_sensor');
+    return r.intent === 'HassClimateGetTemperature' || (r.intent === 'HassGetState' && measured)
+      ? u
+      : undefined;
+  }
+
   /** "downstairs lights", "the kitchen lights": a kind of device in a place, said alone. */
   namedGroup(sentence: string, area: string | null): Referent | undefined {
     const words = tokenize(sentence);
@@ -167,7 +192,8 @@ export class Understanding {
     const said = messageInEnglish(message);
     // (before the message is read: an answer to "which one?" takes its question away)
     const followsUp = !!conv.referent || !!conv.pending;
-    const u = this.understandMessage(said, area, conv);
+    const first = this.understandMessage(said, area, conv);
+    const u = first.kind === 'none' ? (this.readingAsked(said, area, conv) ?? first) : first;
     if (nameThenToldOfIt(this.stage2, said, u)) return { kind: 'none' };
     // ("the christmas tree, desliga": a device named bare turns on only alone — a word not
     // understood beside it may be what is asked of it)
@@ -198,7 +224,10 @@ export class Understanding {
     this.said = text;
     // ("turn off the lights in my room" said to the living room's satellite: the room it is
     // in, as Home Assistant reads it; with no room known, the home's one bedroom, if it has one)
-    const mine = area ? text.replace(/\b(?:my|our) room\b/gi, 'here') : text;
+    // ("would it be possible to warm the room a little?" said there: "the room" is that room too)
+    const mine = area
+      ? text.replace(/\b(?:my|our) room\b/gi, 'here').replace(/\bthe room\b/gi, 'this room')
+      : text;
     const marked = markPronounOne(
       markClockTimes(withoutPlaceParticles(saidIs(mine), this.areas)),
       this.places,
@@ -812,6 +841,15 @@ export class Understanding {
 const ASKING_AFTER_WHEN = new Set(
   'did does do is was were will are can could should would has have'.split(' '),
 );
+
+/** Words that make a thing named a statement: "I love the outside temperature". */
+const SAID_OF_ONESELF = new Set(
+  'i im we you he she they it its me us love like hate want need think is are was were be'.split(' '),
+);
+
+/** A temperature named with no verb: "temp in office", "the temperature out there", "kitchen temp". */
+const TEMPERATURE_NAMED =
+  /^(?:the )?(?:(?:[a-z]+ ){0,2}(?:temp|temperature)|(?:temp|temperature) (?:in|of|at|out|up|down) (?:the )?[a-z ]{2,30})$/;
 
 /** "switch off", "ok switch on please": "switch" said only as the verb, before its way. */
 function switchIsTheVerb(tokens: string[]): boolean {

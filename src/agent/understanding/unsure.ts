@@ -20,7 +20,9 @@ const IF_AS_WHETHER = new Set(
 );
 /** Words of wishing a little before an "if": "I'd love it if", "grateful if you …". */
 const WISHING = new Set(
-  'love appreciate appreciated grateful glad happy nice great good lovely helpful like prefer'.split(' '),
+  'love appreciate appreciated grateful obliged thankful glad happy nice great good lovely helpful like prefer'.split(
+    ' ',
+  ),
 );
 /** What follows "if" when it only asks nicely: "if possible", "if that's ok". */
 const POLITE_AFTER_IF = new Set(['possible', 'poss', 'needed', 'necessary', 'so', 'any', 'ever']);
