@@ -8742,3 +8742,52 @@ describe('heldout146: formal requests and a thing that only measures, named alon
     expect(read('I love the outside temperature').intent).toBeNull();
   });
 });
+
+describe('heldout152: Twi and Ghanaian Pidgin, a thing’s own deed told, whom a question is said to', () => {
+  it.each([
+    ['mepa wo kyɛw, dum kanea for the porch', null, 'HassTurnOff', { name: 'Porch Light' }],
+    [
+      'Abeg sɔ the bedroom ceiling light, mepa wo kyɛw',
+      null,
+      'HassTurnOn',
+      { name: 'Bedroom Ceiling Light' },
+    ],
+    ['porch kanea sɔ', null, 'HassTurnOn', { name: 'Porch Light' }],
+    ['dum kanea', 'Bedroom', 'HassTurnOff', { domain: 'light', area: 'Bedroom' }],
+    [
+      'bruv are there bare lights on upstairs',
+      null,
+      'HassGetState',
+      { state: 'on', floor: 'Upper Floor', domain: 'light' },
+    ],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"dum" alone says no Twi, and is never taken for a mistyped "dim"', () => {
+    expect(read('dum the lights').intent).toBeNull();
+  });
+  it('"the bulb in the porch light has started flickering" tells, it asks nothing', () => {
+    expect(read('I think the bulb in the porch light has started flickering.').intent).toBeNull();
+  });
+  it('"more, it\'s still quiet" after turning the telly up turns it up again', () => {
+    expect(read("more, it's still quiet", null, ['telly volume up'])).toEqual({
+      intent: 'HassSetVolume',
+      slots: { volume_step: 'up', name: 'Living Room TV' },
+    });
+  });
+});
+
+describe('heldout150: Gujarati words beside Hindi verbs', () => {
+  it.each([
+    ['pankho chalu karo', 'Kitchen', 'HassTurnOn', { name: 'Kitchen Fan' }],
+    ['hallway ni light bandh karo', null, 'HassTurnOff', { name: 'Hallway Light' }],
+    ['bedroom ma light chalu karo', null, 'HassTurnOn', { domain: 'light', area: 'Bedroom' }],
+    ['su che the temperature in kitchen', null, 'HassClimateGetTemperature', { area: 'Kitchen' }],
+    ['pankho bandh karo in one hour', 'Bedroom', 'HassTurnOff', { name: 'Ceiling Fan', delay_seconds: 3600 }],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+  it('"kitchen fan chalu che" (the fan is on) tells a state: nothing is switched', () => {
+    expect(read('kitchen fan chalu che').intent).toBeNull();
+  });
+});

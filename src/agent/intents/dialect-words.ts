@@ -159,6 +159,15 @@ const HINDI: Record<string, string[]> = {
   roshni: ['light'],
   batti: ['light'],
   pankha: ['fan'],
+  // Gujarati: "pankho chalu karo" (the fan on), "bahu garmi che" (very hot, its "garmi" below), "su che" (what
+  // is), "bas bas" (enough), "kem cho" (how are you)
+  pankho: ['fan'],
+  bahu: ['very'],
+  che: ['is'],
+  su: ['what'],
+  bas: [],
+  kem: ['how'],
+  cho: ['are', 'you'],
   neeche: ['down'],
   niche: ['down'],
   upar: ['up'],

@@ -18,6 +18,11 @@ const HINDI_STEPS = new Set([
   'quieter',
 ]);
 
+/** Whether a request closes on an Indian language's verb of doing: "… bandh karo", "… chalu kar do". */
+function saysIndianVerb(tokens: string[]): boolean {
+  return tokens.some((t) => KARO.has(t) || t === 'chalu' || t === 'bandh');
+}
+
 /** Hindi "do" closing a request ("karo", "kardo", "kar do", "kar dijiye"). */
 const KARO = new Set([
   'karo',
@@ -551,6 +556,15 @@ export function dialectPhrases(tokens: string[]): string[] {
         out[last] = `${out[last]!.replace(/e$/, '')}ed`;
       out.push('or', 'not');
     } else if (t === 'ki' || t === 'mein' || t === 'gaye' || t === 'gayi' || t === 'gaya') continue;
+    // Gujarati "hallway ni light bandh karo", "bedroom ma light chalu karo": "ni" (of) and "ma"
+    // (in) between a place and its thing, in a request closed by its Indian verb
+    else if (
+      (t === 'ni' || t === 'nu' || t === 'ma') &&
+      i > 0 &&
+      next !== undefined &&
+      saysIndianVerb(tokens)
+    )
+      continue;
     // "subah ho gayi": "it has become" morning — "ho" before "gaya"
     else if (t === 'ho' && ['gaye', 'gayi', 'gaya'].includes(next ?? '')) continue;
     else if (

@@ -11,6 +11,7 @@ import { naijaAsEnglish, saysNaija } from './naija-words.js';
 import { polishAsEnglish, saysPolish } from './polish-words.js';
 import { portugueseAsEnglish, saysPortuguese } from './portuguese-words.js';
 import { saysVietnamese, VIETNAMESE_LETTERS, vietnameseAsEnglish } from './vietnamese-words.js';
+import { saysTwi, twiAsEnglish, twiLettersAsEnglish } from './twi-words.js';
 
 /** The letters as the tokenizer reads them: lower case, marks dropped, apostrophes gone. */
 function plainLetters(text: string): string {
@@ -36,8 +37,11 @@ function hindiJoinsInEnglish(text: string): string {
 
 /** The message with its other language read as English, or the message as it is. */
 export function messageInEnglish(message: string): string {
-  const text = hindiJoinsInEnglish(message);
+  const said = hindiJoinsInEnglish(message);
   // (plain ASCII with no word of these languages: most messages, unchanged)
+  const first = plainLetters(said).split(/[^a-z0-9]+/);
+  const twi = saysTwi(said, first);
+  const text = twi ? twiLettersAsEnglish(said) : said;
   const plain = plainLetters(text);
   const words = plain.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   const french = saysFrench(words);
@@ -45,7 +49,7 @@ export function messageInEnglish(message: string): string {
   const portuguese = saysPortuguese(words);
   const naija = saysNaija(words);
   const vietnamese = saysVietnamese(words) || VIETNAMESE_LETTERS.test(text);
-  if (!french && !polish && !portuguese && !naija && !vietnamese) return text;
+  if (!french && !polish && !portuguese && !naija && !vietnamese && !twi) return text;
   return (
     plain
       // (a point, comma or colon between digits is a decimal or a clock, "21.5", "6:30": no stop)
@@ -54,12 +58,15 @@ export function messageInEnglish(message: string): string {
         if (i % 2 === 1) return part;
         const said = part.split(/[^a-z0-9.,:]+/).filter((w) => w.length > 0);
         if (said.length === 0) return part;
-        const read = vietnameseAsEnglish(
-          naijaAsEnglish(
-            portugueseAsEnglish(polishAsEnglish(frenchAsEnglish(said, french), polish), portuguese),
-            naija,
+        const read = twiAsEnglish(
+          vietnameseAsEnglish(
+            naijaAsEnglish(
+              portugueseAsEnglish(polishAsEnglish(frenchAsEnglish(said, french), polish), portuguese),
+              naija,
+            ),
+            vietnamese,
           ),
-          vietnamese,
+          twi,
         );
         return ` ${read.join(' ')}`;
       })

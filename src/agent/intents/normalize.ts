@@ -117,6 +117,9 @@ export function withoutMarks(text: string): string {
       .normalize('NFC')
       // letters NFD keeps whole: Polish "ł", Vietnamese "đ", Danish "ø", German "ß"
       .replace(/ł/g, 'l')
+      // Akan and Ewe "ɔ", "ɛ"
+      .replace(/ɔ/g, 'o')
+      .replace(/ɛ/g, 'e')
       .replace(/đ/g, 'd')
       .replace(/ø/g, 'o')
       .replace(/ß/g, 'ss')

@@ -367,6 +367,8 @@ const NOUNS_ONLY = new Set(
 /** Common words a letter from a word of action, never spelled into one ("smart" is no "start"). */
 const PLAIN_WORDS = new Set([
   'smart',
+  // (Twi "dum" is "switch off": never a mistyped "dim" — `twi-words.ts` reads it in Twi)
+  'dum',
   // ("turn on the hose in the garden" is no "home"; "the gas bill" no "kill")
   'hose',
   'hoses',

@@ -207,9 +207,11 @@ export function narrated(tokens: string[]): boolean {
       if (!PAST_FORMS.has(t)) return false;
       const k = ['not', 'never', 'just', 'already'].includes(tokens[i - 1] ?? '') ? i - 1 : i;
       const subject = MAYBE.has(tokens[k - 2] ?? '') ? (tokens[k - 3] ?? '') : (tokens[k - 2] ?? '');
+      // ("the bulb in the porch light has started flickering": a thing's own deed, told)
+      const thing = tokens[k - 1] === 'has' && !SUBJECTS.has(subject) && /^[a-z]{3,}$/.test(subject);
       return (
         ['have', 'has', 'had', 've'].includes(tokens[k - 1] ?? '') &&
-        SUBJECTS.has(subject) &&
+        (SUBJECTS.has(subject) || thing) &&
         subject !== 'you'
       );
     })

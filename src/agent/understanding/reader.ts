@@ -67,6 +67,8 @@ import { askWhich, byNoun, compatible, finish, findArea, floorOf, membersOf } fr
 /** Words that open a message before a question and leave it one ("yo is the tv still on"). */
 const OPENING_CALLS = new Set([
   ...'hey ok okay so yo oi well um uh oh ah hmm right alright listen look'.split(' '),
+  // ("bruv are there bare lights on upstairs": whom it is said to)
+  ...'mate pal buddy hun darling dude boss chief guv bruv bro fam'.split(' '),
   ...PARTICLES.split(/\s+/),
 ]);
 
