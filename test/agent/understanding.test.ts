@@ -8791,3 +8791,29 @@ describe('heldout150: Gujarati words beside Hindi verbs', () => {
     expect(read('kitchen fan chalu che').intent).toBeNull();
   });
 });
+
+describe('heldout149 and others: Scots words, "kettle" heard as "cattle", dictation homophones', () => {
+  it.each([
+    ['kettle oan', null, [], 'HassTurnOn', { name: 'Kettle' }],
+    [
+      'doon the stair the lights pit them aw aff',
+      null,
+      [],
+      'HassTurnOff',
+      { floor: 'Ground Floor', domain: 'light' },
+    ],
+    ['wid ye open the garage door fur us please', null, [], 'HassTurnOn', { name: 'Garage Door' }],
+    ['pit the cattle on', null, [], 'HassTurnOn', { name: 'Kettle' }],
+    ['switch of the cattle now', null, [], 'HassTurnOff', { name: 'Kettle' }],
+    ['Lock the back door four the night', null, [], 'HassTurnOn', { name: 'Back Door' }],
+    ['Turn it of then', null, ['Is the garage light on'], 'HassTurnOff', { name: 'Garage Light' }],
+  ] as const)('"%s" → %s', (text, area, history, intent, slots) => {
+    expect(read(text, area, [...history])).toEqual({ intent, slots });
+  });
+  it('"go up the stairs and turn off the light" names no floor ("stairs" is the way there)', () => {
+    expect(read('go up the stairs and turn off the light').intent).toBeNull();
+  });
+  it('"set the lamp to four" keeps its number', () => {
+    expect(read('set the lamp to four')).toMatchObject({ intent: 'HassLightSet', slots: { brightness: 4 } });
+  });
+});

@@ -288,6 +288,11 @@ const DIALECT: Record<string, string[]> = {
   // "dae the away yin", "pit the light on": do, put ("yin", one, in said-is.ts)
   dae: ['do'],
   pit: ['put'],
+  // "kettle oan", "pit them aw aff", "wid ye open the garage door fur us", "tae ma bed"
+  oan: ['on'],
+  aw: ['all'],
+  wid: ['would'],
+  fur: ['for'],
   // isiZulu as Durban households mix it in: "ngicela vala the curtains manje" (please close
   // them now), "cisha the telly" (switch off), "khanyisa the porch light" (switch on), "vula"
   // (open), "hhayi" (no), "yebo" (yes)

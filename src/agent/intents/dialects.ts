@@ -518,6 +518,13 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('and');
       continue;
     }
+    // Scots "doon the stair", "up the stair": downstairs, upstairs
+    // (not "go up the stairs and …": English "stairs" is the way there)
+    else if ((t === 'down' || t === 'up') && next === 'the' && tokens[i + 2] === 'stair') {
+      out.push(t === 'down' ? 'downstairs' : 'upstairs');
+      i += 2;
+      continue;
+    }
     // "it's canny cold", "canny dark in here": Geordie "very" (elsewhere "nice")
     else if (t === 'canny') {
       if (DEAD_AS_VERY_BEFORE.has(next ?? '')) out.push('very');

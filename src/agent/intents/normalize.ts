@@ -174,8 +174,42 @@ function tokenizeNew(text: string): string[] {
     // eslint-disable-next-line no-control-regex -- the NUL marker above
     .replace(/\u0000/g, '.');
   const words = s.split(/\s+/).filter((t) => t.length > 0);
-  const raw = wantSaidShort(LANGUAGES.reduce((said, inEnglish) => inEnglish(said), words)).flatMap(asEnglish);
+  const raw = wantSaidShort(
+    dictatedHomophones(LANGUAGES.reduce((said, inEnglish) => inEnglish(said), words)),
+  ).flatMap(asEnglish);
   return hawaiiPidgin(dialectPhrases(repeatsDropped(restartsDropped(calquesAsEnglish(numberWords(raw))))));
+}
+
+/** Words after which dictation's "four" is "for": "… the hallway light four my daughter". */
+const FOR_BEFORE = new Set('my the me us her him you your our them a an now tonight'.split(' '));
+/** Words after which "four" stays a number: "to four", "at four the …". */
+const NUMBER_AFTER = new Set(
+  'to at by of and or minus plus than set from till until around about'.split(' '),
+);
+
+/**
+ * Homophones dictation writes for the little words: "four" for "for" before what it is for
+ * ("lock the back door four the night"), "of" for "off" after "turn it", "switch them".
+ */
+function dictatedHomophones(words: string[]): string[] {
+  return words.map((w, i) => {
+    const before = words[i - 1] ?? '';
+    if (
+      w === 'four' &&
+      i > 0 &&
+      FOR_BEFORE.has(words[i + 1] ?? '') &&
+      !NUMBER_AFTER.has(before) &&
+      !/\d/.test(before)
+    )
+      return 'for';
+    if (
+      w === 'of' &&
+      ['it', 'them'].includes(before) &&
+      ['turn', 'switch', 'shut'].includes(words[i - 2] ?? '')
+    )
+      return 'off';
+    return w;
+  });
 }
 
 /**

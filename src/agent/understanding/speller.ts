@@ -123,6 +123,12 @@ export class Speller {
     // (and they start alike: "dryer" is no "door"; "sealing" is "ceiling", a soft "c" an "s")
     const start = (w: string) => w.slice(0, 2).replace(/^c(?=[eiy])/, 's');
     if (sound?.length === 1 && tok.length >= 4 && start(sound[0]!) === start(tok)) return [sound[0]!];
+    // ("switch on the cattle", "pit the cattle on": one vowel of a home's name heard as another,
+    // as Kenyan, Irish, Scots and Ghanaian English say "kettle" — a hard "c" its "k")
+    const vowelHeard = sound?.filter(
+      (w) => this.preferred.has(w) && tok.length >= 5 && oneVowelApart(hardC(tok), hardC(w)),
+    );
+    if (vowelHeard?.length === 1) return [vowelHeard[0]!];
     // typed without its vowels: "frnt", "mrng", "ktchn" — the one word of the home (else of
     // the lexicon) of those consonants
     if (tok.length >= 3 && !/[aeiouy\d]/.test(tok)) {
@@ -134,6 +140,22 @@ export class Speller {
     // a letter held down and a typo besides: "pleeeese"
     return /(.)\1\1/.test(tok) && single.length >= 4 && !/\d/.test(tok) ? this.correct(single) : undefined;
   }
+}
+
+/** A hard "c" written as the "k" it sounds: "cattle" → "kattle". */
+function hardC(w: string): string {
+  return w.replace(/c(?=[aou])/g, 'k');
+}
+
+/** Two words of one length that differ in one vowel only ("kattle" / "kettle"). */
+function oneVowelApart(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let apart = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (!'aeiou'.includes(a[i]!) || !'aeiou'.includes(b[i]!) || ++apart > 1) return false;
+  }
+  return true;
 }
 
 /**
