@@ -8817,3 +8817,49 @@ describe('heldout149 and others: Scots words, "kettle" heard as "cattle", dictat
     expect(read('set the lamp to four')).toMatchObject({ intent: 'HassLightSet', slots: { brightness: 4 } });
   });
 });
+
+describe('the review of this sitting’s readers: what they must not act on', () => {
+  it.each([
+    // a request for quiet, or a complaint of a small sound, is no step the other way
+    ['turn the tv a bit quiet', null, []],
+    ['the telly volume so small', null, []],
+    // comparatives and values are kept when asking to have something
+    ['can we have the lights a little dimmer', null, []],
+    // Swahili "I don't want"
+    ['sitaki uzime taa', null, []],
+    ['sitaki uwashe tv', null, []],
+    // Twi: a deed of one's own, told
+    ['medaase, I already turned off the kanea', null, []],
+    ['chale the kanea for the porch, I dum am yesterday', null, []],
+    // "back to before" said of how things are
+    ['things are back to before', null, []],
+    ['the heating went back to before', null, []],
+    // "the room" described further is no room of here
+    ['turn off the lights in the room down the hall', 'Living Room', []],
+    ['lock the door of the room downstairs', 'Kitchen', []],
+    // a thing of a room, unnamed
+    ['turn on the kitchen jawn', null, []],
+    ['turn on the kitchen thing', null, []],
+    // an hour without its part of the day, as a clause of its own
+    ["turn on the porch light, six o'clock", null, []],
+    // someone's deed, or what one lived through
+    ['mum turned off the lights', null, []],
+    ['thanks, I already turned off the lights', null, []],
+    ['heard the back door unlock.', null, []],
+    ['fell asleep with the tv on.', null, []],
+    // a scene's evening spoken of
+    ['movie night, kai was rubbish', null, []],
+    ["the dinner party mode, it's broken", null, []],
+    ['the garage door open lets the cold in', null, []],
+  ] as const)('"%s" (at %s) acts on nothing', (text, area, history) => {
+    expect(read(text, area, [...history]).intent).toBeNull();
+  });
+  it.each([
+    ['can we have the tv louder', 'HassSetVolume', { volume_step: 'up', name: 'Living Room TV' }],
+    ['set it back to before', 'HearthUndo', {}],
+    ['good night, it was a long day', 'HassTurnOn', { name: 'Good Night' }],
+    ['away mode, we’re gone to the airport', 'HassTurnOn', { name: 'Away' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+});

@@ -12,7 +12,7 @@
 /** Swahili words no English message has. */
 const SWAHILI_ONLY = new Set(
   `washa zima fungua funga uzime uwashe izime iwashe ufunge uifunge ifunge ufungue uifungue ifungue
-   ongeza iongeze uongeze punguza ipunguze upunguze tafadhali asante taa zote jikoni sebule sebuleni
+   ongeza iongeze uongeze punguza ipunguze upunguze sitaki sipendi usizime usiwashe usifunge usifungue tafadhali asante taa zote jikoni sebule sebuleni
    chumbani bafuni ofisini nje hapa kidogo baridi joto nimechoka tarehe gani ngapi mlango likizama
    likichomoza asubuhi usiku jioni kuna iwe pazia mapazia feni`.split(/\s+/),
 );
@@ -49,6 +49,13 @@ const PHRASES: [RegExp, string][] = [
 ];
 
 const WORDS: Record<string, string[]> = {
+  // ("sitaki uzime taa": I do not want you to switch off the lights; "usizime": do not)
+  sitaki: ['i', 'do', 'not', 'want'],
+  sipendi: ['i', 'do', 'not', 'like'],
+  usizime: ['dont', 'turn', 'off'],
+  usiwashe: ['dont', 'turn', 'on'],
+  usifunge: ['dont', 'close'],
+  usifungue: ['dont', 'open'],
   uzime: ['turn', 'it', 'off'],
   uwashe: ['turn', 'it', 'on'],
   ufunge: ['close'],

@@ -30,9 +30,14 @@ export function twiLettersAsEnglish(text: string): string {
     .replace(/(^|[^a-zɔɛ])sɔ(?=$|[^a-zɔɛ])/gi, '$1turn on');
 }
 
+/** Words of when, never what a light is for: "kanea for the night". */
+const WHEN_WORDS = new Set('night day morning evening afternoon weekend rest moment while week'.split(' '));
+/** Who did it, or "don" (done), before a verb: its deed is told. */
+const DOERS = new Set('i we he she they you don already just'.split(' '));
+
 /** Verbs after which Pidgin's "am" is "it": "off am", "make am bright", "cancel am". */
 const AM_AFTER = new Set(
-  'off on make cancel open close lock unlock set put turn stop start leave'.split(' '),
+  'off on dum make cancel open close lock unlock set put turn stop start leave'.split(' '),
 );
 /** Words of light, sound and warmth after which "small" is "a little": "bright small". */
 const SMALL_AFTER = new Set(
@@ -45,15 +50,18 @@ export function twiAsEnglish(words: string[], spoken: boolean): string[] {
   // "kanea for the porch" → "porch kanea"
   const said = words
     .join(' ')
-    .replace(/\bkanea for (?:the |my |our )?([a-z]+)\b/g, '$1 kanea')
-    .replace(/\blight for (?:the |my |our )?([a-z]+)\b/g, '$1 light')
+    // (only a place said with its article: "kanea for the night", "for ten minutes" say when)
+    .replace(/\b(kanea|light) for (?:the|my|our) ([a-z]+)\b/g, (m, thing: string, owner: string) =>
+      WHEN_WORDS.has(owner) ? m : `${owner} ${thing}`,
+    )
     .split(' ')
     .filter((w) => w.length > 0);
   return said.flatMap((w, i) => {
     const before = said[i - 1] ?? '';
     if (w === 'kanea')
       return ['', 'the', 'turn', 'off', 'on', 'dum', 'all'].includes(before) ? ['lights'] : ['light'];
-    if (w === 'dum') return ['turn', 'off'];
+    // ("I dum am yesterday", "I don dum the kanea": done, told — not asked)
+    if (w === 'dum') return DOERS.has(before) ? ['turned', 'off'] : ['turn', 'off'];
     if (w === 'medaase') return ['thanks'];
     if (w === 'chale' || w === 'charle' || w === 'ei' || w === 'paa') return [];
     if (w === 'am' && AM_AFTER.has(before)) return ['it'];

@@ -4,7 +4,7 @@
  * beside the request. The second stage (reader.ts) asks these before it reads a command.
  */
 import { asEnglish } from '../intents/dialect-words.js';
-import { NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
+import { KIN, NOUNS, QUESTION_WORDS, TEMPERATURE_QUESTION } from './lexicon.js';
 import type { Item } from './tagger.js';
 
 export const NEGATIONS = new Set(['not', 'never', 'dont']);
@@ -185,21 +185,32 @@ const ASKS_THAT = new Set(['sure', 'ensure', 'that', 'let', 'want', 'need', 'ple
 /** Words of "may have": "I must have left it on", "we might have locked it". */
 const MAYBE = new Set(['must', 'might', 'may', 'could', 'should', 'would']);
 
+/** What one lived through, said first with no "I": "heard …", "fell asleep …". */
+const LIVED = new Set(['heard', 'saw', 'noticed', 'felt', 'fell', 'found', 'woke']);
+
+/** Words of when between a doer and the deed: "I already turned …", "we just locked …". */
+const DONE_WHEN = new Set(['already', 'just', 'also', 'accidentally', 'finally', 'earlier']);
+
 export function narrated(tokens: string[]): boolean {
   if (QUESTION_WORDS.has(tokens[0] ?? '')) return false; // "have you turned off the lights"
   // "…if you locked the front door" asks for it
   // ("… if I locked the door" asks whether it was done: told, not asked for)
+  // ("thanks, I already turned off the lights", "mum turned off the lights": a word of when
+  // between, or one of the family as the doer)
   if (
-    tokens.some(
-      (t, i) =>
-        PAST_FORMS.has(t) &&
-        SUBJECTS.has(tokens[i - 1] ?? '') &&
-        (tokens[i - 2] !== 'if' || tokens[i - 1] !== 'you'),
-    )
+    tokens.some((t, i) => {
+      if (!PAST_FORMS.has(t)) return false;
+      const k = DONE_WHEN.has(tokens[i - 1] ?? '') ? i - 1 : i;
+      const doer = tokens[k - 1] ?? '';
+      return (SUBJECTS.has(doer) || KIN.has(doer)) && (tokens[k - 2] !== 'if' || doer !== 'you');
+    })
   )
     return true;
   // "unlocked the front door": a past form first, with its object, tells what was done
   if (PAST_FORMS.has(tokens[0] ?? '') && DONE_TO.has(tokens[1] ?? '')) return true;
+  // ("heard the back door unlock.", "fell asleep with the tv on.": what one lived through, its
+  // "I" left out)
+  if (LIVED.has(tokens[0] ?? '')) return true;
   // "I've closed the blinds", "we have locked the back door", "we have not armed the alarm",
   // "I must have left the back door unlocked": done (or not, or maybe), told
   if (

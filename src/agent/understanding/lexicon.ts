@@ -223,13 +223,8 @@ export const CUES: Record<string, Cue> = {
   // Dutch "harder": louder
   harder: 'louder',
   'too quiet': 'louder',
-  // ("more, it's still quiet": quiet told as a complaint, not asked for)
-  ...Object.fromEntries(
-    ['still', 'so', 'very', 'really', 'bit', 'quite', 'pretty', 'rather'].map((w): [string, Cue] => [
-      `${w} quiet`,
-      'louder',
-    ]),
-  ),
+  // ("more, it's still quiet": quiet told as a complaint — "a bit quiet please" asks for it)
+  'still quiet': 'louder',
   'can not hear': 'louder',
   'cannot hear': 'louder',
   'cannot see': 'brighter',

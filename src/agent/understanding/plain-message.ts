@@ -125,13 +125,33 @@ function spelledPlainly(text: string): string {
           ` at ${hour} ${part.toLowerCase() === 'night' ? 'at night' : `in the ${part}`}${end}`,
       )
       .replace(
-        /,\s*((?:[a-z0-9:]+[\s-]+)?[a-z0-9:]+\s*o'?\s?clock(?:\s+(?:in the (?:morning|evening|afternoon)|at night|tonight|tomorrow))?)\s*([.!?]*)\s*$/i,
+        /,\s*((?:[a-z0-9:]+[\s-]+)?[a-z0-9:]+\s*o'?\s?clock\s+(?:in the (?:morning|evening|afternoon)|at night|tonight|tomorrow))\s*([.!?]*)\s*$/i,
         ' at $1$2',
       )
       // ("it is warm up here", "its cold down there": a feeling told of where one is — no "warm up")
       .replace(
         /\b(it'?s|it is|its|getting|so|too|very|really|bit|quite|rather|pretty)\s+(warm|cool|hot|cold|chilly)\s+(?:up|down|out)\s+(here|there)\b/gi,
         '$1 $2 $3',
+      )
+      // ("At seven and a half in the morning open the curtains": an hour and a half, Spanish
+      // "a las siete y media" — half past)
+      .replace(
+        /\bat\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\s+and\s+a\s+(half|quarter)\b/gi,
+        'at $2 past $1',
+      )
+      // ("The door of the back, close it with key.": the back door, locked)
+      .replace(/\b(the\s+)?door\s+of\s+the\s+(back|front)\b/gi, '$1$2 door')
+      .replace(/\bclose\s+(it|the\s+[a-z]+\s+door)\s+with\s+(?:the\s+|a\s+)?key\b/gi, 'lock $1')
+      // ("Close the curtains … and after switch off the light": "y después", and then)
+      .replace(
+        /\band\s+after(?=\s+(?:turn|switch|close|open|lock|unlock|put|set|start|stop|dim)\b)/gi,
+        'and then',
+      )
+      // ("Is little bit cold here, can you make warmer?", "…, is nice sun today": "it is" with
+      // its "it" left out, said of how it is — a question only with its "?")
+      .replace(
+        /(^|[,;]\s*)is\s+((?:a\s+)?(?:little\s+)?(?:bit\s+)?(?:very\s+|so\s+|too\s+|quite\s+|really\s+)?(?:cold|hot|warm|chilly|dark|bright|loud|noisy|quiet|nice|sunny|good|late|early)\b[^,;?]*)(?=[,;]|$)/gi,
+        '$1it is $2',
       )
       // ("would you ever put on the kettle for me there's a good girl": praise of the one asked)
       .replace(

@@ -211,6 +211,13 @@ export class SecondStage {
       )
     )
       return undefined;
+    // ("turn on the kitchen thing", Philadelphia's "the living room jawn off": one thing of a
+    // room, unnamed — never every device there)
+    if (
+      items.some((it) => it.t === 'area' && ['thing', 'things'].includes(tokens[it.end] ?? '')) &&
+      !items.some((it) => it.t === 'name' || it.t === 'noun')
+    )
+      return undefined;
     const sceneSaid = sceneAmongWords(items, tokens, raw, text);
     if (
       items.some((i) => i.t === 'unknown') &&
@@ -955,7 +962,7 @@ const PUT_WHERE = new Set(
 /** Verbs of a sentence's own that make a way said after a device a noun: "… lock is acting weird". */
 const TOLD_AFTER_WAY = new Set(
   `is was has had keeps kept started starts makes made seems seemed sounds looks does did doesnt didnt
-   isnt wasnt wont cant gets got goes went needs broke stopped`.split(/\s+/),
+   isnt wasnt wont cant gets got goes went needs broke stopped lets costs wastes annoys worries`.split(/\s+/),
 );
 
 function startsWith(tokens: string[], phrase: string): boolean {

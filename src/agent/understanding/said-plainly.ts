@@ -29,9 +29,14 @@ const REQUEST_OPENERS = new Set(
   'kindly please pls just can could would you u and then now it be possible able to'.split(' '),
 );
 
+/** Words of degree that make "small" a complaint: "the volume is so small". */
+const COMPLAINT_DEGREE = new Set(['so', 'very', 'too', 'really', 'is', 'still', 'quite', 'pretty']);
+
 /** Words that say how a thing is to be had: "may I have the fan switched off". */
 const HAD_AS = new Set(
-  'on off switched turned open opened closed shut locked unlocked at to up down running going'.split(' '),
+  `on off switched turned open opened closed shut locked unlocked at to up down running going less more
+   quiet some dim bright warm cool loud low high half percent brighter dimmer darker louder quieter
+   softer warmer cooler colder hotter lower higher`.split(/\s+/),
 );
 
 /** "more high" as "higher": the comparatives of the words of light, sound and warmth. */
@@ -247,8 +252,9 @@ export function saidPlainly(said: string[]): string[] {
     ['can', 'could', 'may', 'might'].includes(raw[0] ?? '') &&
     ['we', 'i'].includes(raw[1] ?? '') &&
     (raw[2] === 'have' || (raw[2] === 'please' && raw[3] === 'have')) &&
-    // (a state or value said is read as it is: "may I have the desk lamp on")
-    !raw.some((t) => HAD_AS.has(t))
+    // (a state or value said is read as it is: "may I have the desk lamp on", "… the lights
+    // a little dimmer", "… some quiet")
+    !raw.some((t) => HAD_AS.has(t) || /^\d/.test(t))
   )
     raw.splice(0, raw[2] === 'please' ? 3 : 2, 'let', 'us');
   // "pause the music a minute": a pause for a while is a pause ("give me a minute" is a wait)
@@ -302,9 +308,12 @@ export function saidPlainly(said: string[]): string[] {
       raw.splice(i + 1, 1);
   // ("TV, sound little small please": a sound made small is quieter, made big louder)
   const sound = raw.findIndex((t) => t === 'sound' || t === 'volume');
+  // ("the telly volume so small" complains: a word of degree before it is no request)
   if (sound >= 0)
-    for (let i = sound + 1; i < raw.length && i <= sound + 3; i++)
+    for (let i = sound + 1; i < raw.length && i <= sound + 3; i++) {
+      if (COMPLAINT_DEGREE.has(raw[i]!)) break;
       if (raw[i] === 'small' || raw[i] === 'big') raw[i] = raw[i] === 'small' ? 'smaller' : 'bigger';
+    }
   // "too much light in here", "too much bright": too bright; "too much noise": too loud
   const much = raw.findIndex((t, i) => t === 'too' && raw[i + 1] === 'much' && TOO_MUCH[raw[i + 2] ?? '']);
   if (much >= 0) raw.splice(much + 1, 2, TOO_MUCH[raw[much + 2]!]!);

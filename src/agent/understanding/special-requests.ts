@@ -152,6 +152,11 @@ function withoutNoNeed(words: string[]): string[] {
 }
 const TIMER_DESCRIBED = new Set(['for', 'on', 'of', 'i', 'we', 'you', 'that']);
 
+/** Words before "back to before" that tell how something is or went, asking nothing. */
+const BACK_TOLD = new Set(
+  'is are was were be been its went got came things we they he she kids everything'.split(' '),
+);
+
 /** The words that ask to undo, wherever they stand: "scratch that, undo the last one". */
 const UNDO_CORES = [
   'undo',
@@ -252,6 +257,8 @@ function asksUndo(tokens: string[]): boolean {
     // "I take it back", "I didn't mean undo", "is there an undo": words taken back, or asked about
     if (['i', 'we', 'mean', 'an', 'the'].includes(before[before.length - 1] ?? '')) return false;
     if (before[0] === 'is' && before[1] === 'there') return false;
+    // ("things are back to before", "the heating went back to before": how something is, told)
+    if (core[0] === 'back' && before.some((t) => BACK_TOLD.has(t))) return false;
     // ("ah stop, undo that last one": "stop" cried out before it, no device stopped)
     const cried = before.every((t) => t === 'stop' || SECOND_THOUGHTS.has(t) || SOFTENERS.has(t));
     if (

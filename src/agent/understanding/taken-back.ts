@@ -2,7 +2,8 @@
  * A whole message read as a command, and taken back: what it says tells of a device, of words or
  * of shopping rather than asking for anything — checked after reading, on the message as said.
  */
-import { declarative } from './guards.js';
+import { tokenize } from '../intents/normalize.js';
+import { declarative, narrated } from './guards.js';
 import type { SecondStage } from './reader.js';
 import { QUESTION_INTENTS, type Reading } from './reading.js';
 import type { Understood } from './understand.js';
@@ -25,6 +26,35 @@ const SHOPPING = /\b(?:buy|buying|purchase|recommend)\b/i;
 /** A thing declined for oneself: "no kettle for me, thanks", "no more tv for us tonight". */
 const NOT_FOR_ME =
   /^\W*no\s+(?:more\s+)?(?!wait\b|sorry\b|no\b)[a-z' ]{2,30}?\s+for\s+(?:me|us|now|tonight|today)\b/i;
+
+/** A remark of a past or a fault: "…, kai was rubbish", "…, it's broken", "… last time". */
+const TOLD_OF_ANOTHER_TIME =
+  /\b(?:was|(?<!\bwe\s)(?<=\w\s)were|did|had|loved|hated|liked|enjoyed|broke|broken|yesterday|last (?:time|night|week)|doesn'?t|does not|didn'?t|did not|isn'?t|won'?t|not working)\b/i;
+
+/**
+ * "movie night, kai was rubbish", "dinner party scene, the guests loved it last time", "the
+ * dinner party mode, it's broken": a scene's name, then a remark of a past or a fault — the
+ * evening it names is what is spoken of; nothing is asked now.
+ */
+export function sceneToldOf(said: string, u: Understood): boolean {
+  if (u.kind !== 'command' || !isScene(u.command.reading)) return false;
+  // (a scene said as a greeting is asked by saying it: "good night, it was a long day")
+  const t = u.command.reading.target;
+  if (
+    t?.kind === 'entities' &&
+    t.entities.every((e) => /^good (?:night|morning|evening|afternoon)$/i.test(e.name))
+  )
+    return false;
+  const m = /^([^,;:.!?]+)[,;:.!?]+\s*(.+)$/.exec(said.trim());
+  if (
+    !m ||
+    /\b(?:please|pls|plz|now|on|start|run|activate|put|set|turn|switch|change|have|do|want|need)\b/i.test(
+      m[1]!,
+    )
+  )
+    return false;
+  return TOLD_OF_ANOTHER_TIME.test(m[2]!);
+}
 
 /**
  * What a device did, a flicker, a thing declined for oneself, a question about words, shopping:
@@ -70,7 +100,12 @@ export function nameThenToldOfIt(stage2: SecondStage, said: string, u: Understoo
   if (u.kind !== 'command' || QUESTION_INTENTS.has(u.command.reading.intent)) return false;
   const m = /^([^,;:.!?-]+)[,;:.!?-]+\s*(.+)$/.exec(said.trim());
   if (!m || !stage2.namesDevice(m[1]!) || stage2.hasAction(m[1]!) || !declarative(m[2]!)) return false;
-  if (!/\b(?:it|its|they|them|their)\b/i.test(m[2]!) || stage2.hasAction(m[2]!)) return false;
+  // ("the porch light, I turned it off yesterday": a deed of one's own told of it asks nothing)
+  if (
+    !/\b(?:it|its|they|them|their)\b/i.test(m[2]!) ||
+    (stage2.hasAction(m[2]!) && !narrated(tokenize(m[2]!)))
+  )
+    return false;
   const t = u.command.reading.target;
   return !(t?.kind === 'entities' && t.entities.every((e) => e.domain === 'scene'));
 }

@@ -59,7 +59,7 @@ import {
   toSomeoneElse,
 } from './reading-checks.js';
 import { timeLost } from './time-lost.js';
-import { bareNameBesideUnknown, isScene, nameThenToldOfIt, toldNotAsked } from './taken-back.js';
+import { bareNameBesideUnknown, isScene, nameThenToldOfIt, sceneToldOf, toldNotAsked } from './taken-back.js';
 import { understandSentences } from './several-sentences.js';
 import { valueMisread } from './values.js';
 import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
@@ -194,7 +194,7 @@ export class Understanding {
     const followsUp = !!conv.referent || !!conv.pending;
     const first = this.understandMessage(said, area, conv);
     const u = first.kind === 'none' ? (this.readingAsked(said, area, conv) ?? first) : first;
-    if (nameThenToldOfIt(this.stage2, said, u)) return { kind: 'none' };
+    if (nameThenToldOfIt(this.stage2, said, u) || sceneToldOf(said, u)) return { kind: 'none' };
     // ("the christmas tree, desliga": a device named bare turns on only alone — a word not
     // understood beside it may be what is asked of it)
     if (
@@ -226,7 +226,13 @@ export class Understanding {
     // in, as Home Assistant reads it; with no room known, the home's one bedroom, if it has one)
     // ("would it be possible to warm the room a little?" said there: "the room" is that room too)
     const mine = area
-      ? text.replace(/\b(?:my|our) room\b/gi, 'here').replace(/\bthe room\b/gi, 'this room')
+      ? text
+          .replace(/\b(?:my|our) room\b/gi, 'here')
+          // (not a room described further: "the room down the hall", "the room the kids are in")
+          .replace(
+            /\bthe room\b(?!\s+(?:down the|up the|upstairs|downstairs|next|at|on|the|where|that|which|with|by|over|across|opposite|beside|near|behind|of|we|they|he|she|i|you|my|our)\b)/gi,
+            'this room',
+          )
       : text;
     const marked = markPronounOne(
       markClockTimes(withoutPlaceParticles(saidIs(mine), this.areas)),
@@ -359,7 +365,7 @@ export class Understanding {
     // happened tells: "…, I left it unlocked when I took the bins out")
     if (
       !QUESTION_WORDS.has(tokens[0]!) &&
-      /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)(?! (?:took|left|came|went|got|was|were|did|had|made|put|turned|switched|locked|unlocked|opened|closed|said|told|saw|heard|walked|arrived|woke|forgot|brought)\b)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
+      /.\b(?<!for )((when|whenever|once|as soon as) (he|she|they|we|i|im|were|someone|somebody|the|it|my|our)(?! (?:took|left|came|went|got|was|were|did|had|made|put|turned|switched|locked|unlocked|opened|closed|said|told|saw|heard|walked|arrived|woke|forgot|brought|[a-z]+ed)\b)|(by the time|the moment|the minute|soon as) (?!(?:possible|poss|ever)\b|(?:you|u|ya) (?:can|could)\b)[a-z]+)\b/.test(
         tokens.join(' '),
       ) &&
       // (an hour said beside "by the time I'm up" is no hour to act at: the event is waited for)
