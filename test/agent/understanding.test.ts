@@ -8863,3 +8863,41 @@ describe('the review of this sitting’s readers: what they must not act on', ()
     expect(read(text)).toEqual({ intent, slots });
   });
 });
+
+describe('heldout145–152, second round: deadlines, letting a timer go, hours without "at"', () => {
+  it.each([
+    [
+      'can u pls close the garage door before dad yells at me again',
+      null,
+      [],
+      'HassTurnOff',
+      { name: 'Garage Door' },
+    ],
+    ['nah forget that', null, ['turn off the kitchen light in 20 minutes'], 'HearthTimerCancel', {}],
+    ['every day sun go down, porch light on', null, [], 'HearthAutomationCreate', { trigger: 'sun' }],
+    ['garage door open 5:45am', null, [], 'HassTurnOn', { name: 'Garage Door', at: '05:45' }],
+    [
+      "it's peak cold in here man",
+      'Living Room',
+      [],
+      'HassClimateSetTemperature',
+      { temperature_step: 'up', area: 'Living Room' },
+    ],
+  ] as const)('"%s" → %s', (text, area, history, intent, slots) => {
+    expect(read(text, area, [...history])).toEqual({ intent, slots });
+  });
+  it.each([
+    // an arrival may be hours away: waited for, never done now
+    ['open the garage door before Sam arrives', null, []],
+    // "forget that" with nothing set for later lets nothing go
+    ['nah forget that', null, ['turn off the kitchen light']],
+    // an hour told of oneself is no time to act
+    ['good morning scene rn i have an 8am', null, []],
+    ['tv volume to ten its 1am', null, []],
+    // "how long …" is no "song"
+    ['how long do i boil the plantain', 'Kitchen', []],
+    ['all night long the porch light is on', null, []],
+  ] as const)('"%s" acts on nothing', (text, area, history) => {
+    expect(read(text, area, [...history]).intent).toBeNull();
+  });
+});

@@ -530,8 +530,12 @@ export function dialectPhrases(tokens: string[]): string[] {
       if (DEAD_AS_VERY_BEFORE.has(next ?? '')) out.push('very');
       continue;
     }
-    // "dead cold", "dead dark in here", West Country "proper parky", New York "mad cold": "very"
-    else if ((t === 'dead' || t === 'proper' || t === 'mad') && DEAD_AS_VERY_BEFORE.has(next ?? '')) {
+    // "dead cold", "dead dark in here", West Country "proper parky", New York "mad cold", London
+    // "peak cold": "very"
+    else if (
+      (t === 'dead' || t === 'proper' || t === 'mad' || t === 'peak') &&
+      DEAD_AS_VERY_BEFORE.has(next ?? '')
+    ) {
       out.push('very');
       continue;
     } else if (t === 'yer') {

@@ -369,6 +369,9 @@ const PLAIN_WORDS = new Set([
   'smart',
   // (Twi "dum" is "switch off": never a mistyped "dim" — `twi-words.ts` reads it in Twi)
   'dum',
+  // ("how long do I boil the plantain" is no "song")
+  'long',
+  'longer',
   // ("turn on the hose in the garden" is no "home"; "the gas bill" no "kill")
   'hose',
   'hoses',

@@ -153,6 +153,23 @@ function spelledPlainly(text: string): string {
         /(^|[,;]\s*)is\s+((?:a\s+)?(?:little\s+)?(?:bit\s+)?(?:very\s+|so\s+|too\s+|quite\s+|really\s+)?(?:cold|hot|warm|chilly|dark|bright|loud|noisy|quiet|nice|sunny|good|late|early)\b[^,;?]*)(?=[,;]|$)/gi,
         '$1it is $2',
       )
+      // ("can u pls close the garage door before dad yells at me again": someone about to see
+      // or mind — a deadline that now meets; never an arrival, "… before Sam arrives", which
+      // may be hours away and is better waited for)
+      .replace(
+        /\s+before\s+(?:my\s+|our\s+|the\s+)?(?:he|she|they|dad|mum|mom|mam|nan|gran|grandma|grandpa|wife|husband|the kids|kids|boss|[a-z]+)\s+(?:yells|shouts|sees|notices|finds out|complains|moans|nags|freaks out|gets (?:mad|angry|annoyed)|trips|falls)\b[^,.;!?]*([.!?]*)\s*$/i,
+        '$1',
+      )
+      // ("all night long the porch light is on": "long" closes the span, as "all night" says it)
+      .replace(
+        /\ball (night|day|morning|evening|afternoon|week|weekend|year|summer|winter) long\b/gi,
+        'all $1',
+      )
+      // ("garage door open 5:45am": a clock time closing a request, its "at" left out)
+      .replace(
+        /(?<=\b(?:on|off|open|close|closed|shut|up|down|lock|locked|unlock|unlocked|start|stop|pause|light|lights|door|lamp|fan|heater|tv|blinds|curtains|kettle|please|pls)\s+)(\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})\s*([.!?]*)\s*$/i,
+        'at $1$2',
+      )
       // ("would you ever put on the kettle for me there's a good girl": praise of the one asked)
       .replace(
         /(?:,\s*|\s+)(?:there'?s|theres|that'?s|thats)\s+(?:a|my)\s+good\s+(?:girl|boy|lad|lass|woman|man|one)\s*([.!]*)\s*$/i,

@@ -347,6 +347,8 @@ export function saidIs(text: string): string {
       .replace(/\bit gets dark (?:outside|out)\b/gi, 'it gets dark')
       // "when the sun go down", "when the sun set": the sun's own verbs, however said
       .replace(/\b(?:the )?sun (?:go|goes|gone|going) down\b/gi, 'the sun goes down')
+      // ("every day sun go down, porch light on": its "when" left out)
+      .replace(/\b(every (?:day|night|evening)),? the sun goes down\b/gi, '$1 when the sun goes down')
       // "how high is the humidity": what it is
       .replace(/\bhow (?:high|low) is the (humidity|temperature)\b/gi, 'what is the $1')
       // "it is warm like a sauna here", "cold as ice": a likeness adds nothing to the feeling

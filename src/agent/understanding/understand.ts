@@ -249,7 +249,13 @@ export class Understanding {
     // ("turn off the lights not the porch light": a device left out; "the kettle we have is like
     // so slow": a device told of)
     if (notAskedOfAgent(this.stage2, tokens)) return { kind: 'none' };
-    const special = specialIntent(tokens);
+    // ("turn off the kitchen light in 20 minutes" … "nah forget that", "cancel am, leave it": what
+    // was set for later, let go)
+    const special =
+      specialIntent(tokens) ??
+      (conv.referent?.later && LET_GO.test(tokens.filter((t) => !SECOND_THOUGHT_WORDS.has(t)).join(' '))
+        ? 'HearthTimerCancel'
+        : undefined);
     // "undo my mistake in the spreadsheet": what is to be undone is nothing this home knows
     // ("undo what sam did": an undo is of the asker's own last command — never someone else's)
     const undone = special === 'HearthUndo' ? undoneSaid(text) : [];
@@ -852,6 +858,23 @@ const ASKING_AFTER_WHEN = new Set(
 const SAID_OF_ONESELF = new Set(
   'i im we you he she they it its me us love like hate want need think is are was were be'.split(' '),
 );
+
+/** Letting go of what was just set for later: "forget that", "never mind", "leave it". */
+const LET_GO =
+  /^(?:forget (?:it|that|about it)|never mind(?: that| it)?|leave it|cancel it leave it|scratch that|skip it|dont bother|no need)$/;
+const SECOND_THOUGHT_WORDS = new Set([
+  'nah',
+  'no',
+  'ok',
+  'okay',
+  'actually',
+  'oh',
+  'um',
+  'wait',
+  'please',
+  'just',
+  'hmm',
+]);
 
 /** A temperature named with no verb: "temp in office", "the temperature out there", "kitchen temp". */
 const TEMPERATURE_NAMED =
