@@ -4,7 +4,7 @@
  * question, not a question back) on a device the gold does not name, or on any device where
  * the gold says decline. A command whose target holds no device acts on nothing.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout152] [--errors N]
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout156] [--errors N]
  * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
  * used in development only; needs ../shared/tools/score-intents.mjs; HEARTH_SHARED_DIR
  * overrides the place of ../shared)
@@ -179,6 +179,10 @@ const ALL = [
   'heldout150',
   'heldout151',
   'heldout152',
+  'heldout153',
+  'heldout154',
+  'heldout155',
+  'heldout156',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
