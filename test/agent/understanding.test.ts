@@ -8901,3 +8901,63 @@ describe('heldout145–152, second round: deadlines, letting a timer go, hours w
     expect(read(text, area, [...history]).intent).toBeNull();
   });
 });
+
+describe('heldout153–156: German, Punjabi and Jamaican words, an AAC board’s order', () => {
+  it.each([
+    ['licht aus', 'Living Room', [], 'HassTurnOff', { domain: 'light', area: 'Living Room' }],
+    ['Kaffeemaschine an.', null, [], 'HassTurnOn', { name: 'Coffee Machine' }],
+    ['Front door abschließen.', null, [], 'HassTurnOn', { name: 'Front Door' }],
+    ['gute nacht', 'Living Room', [], 'HassTurnOn', { name: 'Good Night' }],
+    ['good morning bitte', 'Living Room', [], 'HassTurnOn', { name: 'Good Morning' }],
+    [
+      'mir ist kalt',
+      'Living Room',
+      [],
+      'HassClimateSetTemperature',
+      { temperature_step: 'up', area: 'Living Room' },
+    ],
+    [
+      'Dim the desk lamp to fünfzig percent.',
+      null,
+      [],
+      'HassLightSet',
+      { brightness: 50, name: 'Desk Lamp' },
+    ],
+    ['putt tv bund car do ji', null, [], 'HassTurnOff', { name: 'Living Room TV' }],
+    ['kinne vaje ne putt', null, [], 'HassGetCurrentTime', {}],
+    [
+      'kettle chala do te pakha vi chala do',
+      'Kitchen',
+      [],
+      'HassTurnOn+HassTurnOn',
+      { '1.name': 'Kettle', '2.name': 'Kitchen Fan' },
+    ],
+    [
+      'putt kettle nu das minute baad band kar do',
+      null,
+      [],
+      'HassTurnOff',
+      { name: 'Kettle', delay_seconds: 600 },
+    ],
+    ['di back door lock yet', null, [], 'HassGetState', { state: 'locked', name: 'Back Door' }],
+    ['di coffee machine still a run', null, [], 'HassGetState', { state: 'on', name: 'Coffee Machine' }],
+    ['TV LOUD MORE', null, [], 'HassSetVolume', { volume_step: 'up', name: 'Living Room TV' }],
+    ['WARM OFFICE WANT', null, [], 'HassClimateSetTemperature', { temperature_step: 'up', area: 'Office' }],
+    ['my rooms one', null, ['turn off the ceiling light'], 'HassTurnOff', { name: 'Bedroom Ceiling Light' }],
+    ['Make here the light out, I go upstairs.', 'Kitchen', [], 'HassTurnOff', { name: 'Kitchen Light' }],
+  ] as const)('"%s" (at %s) → %s', (text, area, history, intent, slots) => {
+    expect(read(text, area, [...history])).toEqual({ intent, slots });
+  });
+  it.each([
+    ['tell Di the front door is unlocked', null, []],
+    ["turn off the light, I'm going upstairs", 'Kitchen', []],
+  ] as const)('"%s" (at %s) acts on nothing', (text, area, history) => {
+    expect(read(text, area, [...history]).intent).toBeNull();
+  });
+  it('Spanish "mi amor" is left as it is', () => {
+    expect(read('mi amor, how cold is it afuera?')).toEqual({
+      intent: 'HassGetState',
+      slots: { name: 'Outside Temperature' },
+    });
+  });
+});

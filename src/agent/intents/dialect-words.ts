@@ -162,6 +162,7 @@ const HINDI: Record<string, string[]> = {
   // Gujarati: "pankho chalu karo" (the fan on), "bahu garmi che" (very hot, its "garmi" below), "su che" (what
   // is), "bas bas" (enough), "kem cho" (how are you)
   pankho: ['fan'],
+  pakha: ['fan'],
   bahu: ['very'],
   che: ['is'],
   su: ['what'],
@@ -412,6 +413,10 @@ const DIALECT: Record<string, string[]> = {
  */
 const CREOLE: Record<string, string[]> = {
   tun: ['turn'],
+  // Jamaican "tun it dung likkle", "di back door", "how cold it deh outside", "wah yuh can do"
+  dung: ['down'],
+  deh: ['is'],
+  wha: ['what'],
   // "tun awn di porch lite", "sen di likkle robot vacuum back", "anyting a move inna di
   // hallway?", "every mawnin", "inna yah" (in here)
   awn: ['on'],

@@ -518,6 +518,27 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('and');
       continue;
     }
+    // Jamaican "di back door", "tun on di porch light": "the" (not "tell Di the …", a name)
+    else if (
+      t === 'di' &&
+      !['the', 'a', 'an', 'my', 'is', 'that'].includes(next ?? '') &&
+      next !== undefined
+    ) {
+      out.push('the');
+      continue;
+    }
+    // Jamaican "still a run", "di pot a bun": running, burning ("a" before a verb is its going on)
+    else if (
+      t === 'a' &&
+      ['run', 'bun', 'play', 'blow'].includes(next ?? '') &&
+      ['still', 'it', 'machine', 'pot', 'tv', 'music'].includes(tokens[i - 1] ?? '')
+    ) {
+      out.push(
+        next === 'run' ? 'running' : next === 'bun' ? 'burning' : next === 'play' ? 'playing' : 'blowing',
+      );
+      i++;
+      continue;
+    }
     // Scots "doon the stair", "up the stair": downstairs, upstairs
     // (not "go up the stairs and …": English "stairs" is the way there)
     else if ((t === 'down' || t === 'up') && next === 'the' && tokens[i + 2] === 'stair') {
@@ -612,7 +633,10 @@ export function dialectPhrases(tokens: string[]): string[] {
     ) {
       // ("garage light band", "curtains band": off, its "karo" left out; "close", which the
       // reader takes of a light as off and of a door or curtain as closed)
-      out.push('close');
+      // ("hun band kar do" with nothing named before it: "it", what was spoken of — never the
+      // room's curtains guessed)
+      const named = out.some((w) => !['now', 'please', 'ok', 'no', 'just', 'bas', 'hun', 'ji'].includes(w));
+      out.push(...(named ? ['close'] : ['close', 'it']));
       continue;
     } else if (['chala', 'chalao', 'chalado', 'chalaa'].includes(t!)) {
       // "kettle chala do" (run it: on), "khol do" (open it)

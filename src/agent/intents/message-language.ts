@@ -27,12 +27,18 @@ function plainLetters(text: string): string {
 const SAYS_HINDI = /\b(?:karo|kardo|krdo|kro|kar do|kr do|kar dena|kr dena|kijiye|chala do|khol do)\b/i;
 
 /**
- * "kitchen ki light band karo aur kettle bhi": Hindi's "aur" (and) and "phir" (then) join the
+ * "kitchen ki light band karo aur kettle bhi": Hindi's "aur" (and) and "phir" (then), Punjabi's
+ * "te" and "fer", join the
  * parts of a compound request, which are divided on the text before its words are read.
  */
 function hindiJoinsInEnglish(text: string): string {
   if (!SAYS_HINDI.test(text)) return text;
-  return text.replace(/\baur\b/gi, 'and').replace(/\bphir\b/gi, 'then');
+  // (Punjabi "te" and "fer" too: "kettle chala do te pakha vi chala do")
+  return text
+    .replace(/\baur\b/gi, 'and')
+    .replace(/\bphir\b/gi, 'then')
+    .replace(/\bte\b/gi, 'and')
+    .replace(/\bfer\b/gi, 'then');
 }
 
 /** The message with its other language read as English, or the message as it is. */

@@ -16,6 +16,8 @@ import { somaliAsEnglish } from './somali-words.js';
 import { tamilAsEnglish } from './tamil-words.js';
 import { vietnameseAsEnglish } from './vietnamese-words.js';
 import { swahiliAsEnglish } from './swahili-words.js';
+import { germanAsEnglish } from './german-words.js';
+import { punjabiAsEnglish } from './punjabi-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -222,6 +224,8 @@ const LANGUAGES: ((words: string[]) => string[])[] = [
   (w) => portugueseAsEnglish(w),
   (w) => vietnameseAsEnglish(w),
   (w) => swahiliAsEnglish(w),
+  (w) => germanAsEnglish(w),
+  (w) => punjabiAsEnglish(w),
   (w) => naijaAsEnglish(w),
   bengaliAsEnglish,
   tamilAsEnglish,

@@ -219,6 +219,18 @@ export function compound(
     }
     // "could you put the kettle on, I'm absolutely shattered": the remark is no part
     if (reader.stage2.isRemark(seg)) return;
+    // ("make here the light out, I go upstairs": where one goes is why, never a part of its own)
+    // (only after parts on named devices: "turn off the lights, we are going to the kitchen"
+    // says not which lights)
+    if (
+      i > 0 &&
+      parts.length > 0 &&
+      parts.every((p) => p.reading.target?.kind === 'entities') &&
+      /^\W*(?:i|we|im|i am|we are|were|ill|well|i will|we will)\s+(?:go|going|head|heading|am going|are going)\b/i.test(
+        seg,
+      )
+    )
+      return;
     // "the garage light is still on, turn it off": a state told is no part; what it tells of
     // is what "it" then means
     if (!carry && toldState(tokenize(seg), reader.stage2)) {

@@ -235,8 +235,15 @@ export function pickAnswer(
       entity_ids: cands.map((e) => e.entity_id),
       target: { kind: 'entities', entities: cands },
     };
+  // ("my room's one", "the one in my room": with one bedroom, my room is it — as the index
+  // reads it in a request)
+  const bedrooms = [...index.areaById.values()].filter((a) => /\bbed ?room\b/i.test(a.name));
+  const mine =
+    bedrooms.length === 1
+      ? tokenize(tokens.join(' ').replace(/\b(?:my|our) (?:bed)?rooms?\b/g, bedrooms[0]!.name.toLowerCase()))
+      : tokens;
   // ("the one by the bed": the one so described)
-  const { tokens: fixed } = stage2.correct(describedDevice(index, tokens));
+  const { tokens: fixed } = stage2.correct(describedDevice(index, mine));
   const words = new Set(fixed);
   // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
   const placeSaid = (names: string[]) =>

@@ -160,6 +160,18 @@ function spelledPlainly(text: string): string {
         /\s+before\s+(?:my\s+|our\s+|the\s+)?(?:he|she|they|dad|mum|mom|mam|nan|gran|grandma|grandpa|wife|husband|the kids|kids|boss|[a-z]+)\s+(?:yells|shouts|sees|notices|finds out|complains|moans|nags|freaks out|gets (?:mad|angry|annoyed)|trips|falls)\b[^,.;!?]*([.!?]*)\s*$/i,
         '$1',
       )
+      // ("di back door lock yet", "the coffee machine still running": a state asked with its
+      // "is" left out — a question, never the deed)
+      .replace(
+        /^(\W*)((?:the|my|our|di)\s+(?![a-z ]*\b(?:is|are|was)\b)[a-z][a-z ]{1,30}?)\s+(lock|locked|unlock|unlocked|close|closed|shut|open|opened|off|on)\s+yet\s*\??\s*$/i,
+        (_m, lead: string, thing: string, way: string) =>
+          `${lead}is ${thing} ${({ lock: 'locked', unlock: 'unlocked', close: 'closed', opened: 'open' } as Record<string, string>)[way.toLowerCase()] ?? way} yet?`,
+      )
+      .replace(
+        /^(\W*)((?:the|my|our|di)\s+(?![a-z ]*\b(?:is|are|was)\b)[a-z][a-z ]{1,30}?)\s+still\s+(?:a\s+(?=run\b|play\b))?(run|running|going|on|open|unlocked|playing|play|burning)\s*\??\s*$/i,
+        (_m, lead: string, thing: string, state: string) =>
+          `${lead}is ${thing} still ${state === 'run' ? 'running' : state === 'play' ? 'playing' : state}?`,
+      )
       // ("all night long the porch light is on": "long" closes the span, as "all night" says it)
       .replace(
         /\ball (night|day|morning|evening|afternoon|week|weekend|year|summer|winter) long\b/gi,

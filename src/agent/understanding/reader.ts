@@ -1060,9 +1060,15 @@ function goingTo(tokens: string[], isPlace: (words: string[]) => boolean): boole
       DOER.has(t) &&
       tokens
         .slice(i + 1, i + 4)
-        .some((w, k) => MOVING.has(w) && ['to', 'into', 'in', 'over'].includes(tokens[i + 2 + k] ?? '')),
+        // ("turn off the light, I'm going upstairs", "… I go upstairs": the floor gone to)
+        .some(
+          (w, k) =>
+            (MOVING.has(w) || w === 'go') &&
+            ['to', 'into', 'in', 'over', 'upstairs', 'downstairs'].includes(tokens[i + 2 + k] ?? ''),
+        ),
   );
   if (movedAt < 0) return false;
   const switchedOff = tokens.slice(0, movedAt).some((t) => t === 'off' || t === 'out');
-  return switchedOff && isPlace(tokens.slice(movedAt + 1));
+  const where = tokens.slice(movedAt + 1);
+  return switchedOff && (isPlace(where) || where.some((t) => t === 'upstairs' || t === 'downstairs'));
 }

@@ -297,6 +297,18 @@ export function saidPlainly(said: string[]): string[] {
   // "put the heating more high", "the tv more quiet": a comparative said the Romance way
   for (let i = 0; i < raw.length - 1; i++)
     if (raw[i] === 'more' && MORE_AS_ER[raw[i + 1]!]) raw.splice(i, 2, MORE_AS_ER[raw[i + 1]!]!);
+    // ("TV LOUD MORE": an AAC board's symbols in their order — the word, then "more")
+    else if (
+      raw[i + 1] === 'more' &&
+      MORE_AS_ER[raw[i]!] &&
+      (raw[i + 2] === undefined || raw[i + 2] === 'please')
+    )
+      raw.splice(i, 2, MORE_AS_ER[raw[i]!]!);
+  // ("WARM OFFICE WANT": what is wanted, said before "want")
+  if (raw[raw.length - 1] === 'want' && raw.length > 1 && raw.some((t) => WANTED_FEELING[t])) {
+    raw.pop();
+    raw.unshift('want', 'it');
+  }
   // ("… to a quarter of its brightness": so much of all it has, a value)
   for (let i = 0; i < raw.length - 2; i++)
     if (
