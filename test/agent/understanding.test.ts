@@ -8961,3 +8961,15 @@ describe('heldout153–156: German, Punjabi and Jamaican words, an AAC board’s
     });
   });
 });
+
+describe('a feeling told with its "it" left out, as a sentence of its own, is why', () => {
+  it('"please the office heater on. Is cold in office" switches the heater on, once', () => {
+    expect(read('please the office heater on. Is cold in office')).toEqual({
+      intent: 'HassTurnOn',
+      slots: { name: 'Office Heater' },
+    });
+  });
+  it('asked with its "?", it is a question: "Is cold in office?"', () => {
+    expect(read('Is cold in office?').intent).toBe('HassClimateGetTemperature');
+  });
+});

@@ -150,7 +150,7 @@ function spelledPlainly(text: string): string {
       // ("Is little bit cold here, can you make warmer?", "…, is nice sun today": "it is" with
       // its "it" left out, said of how it is — a question only with its "?")
       .replace(
-        /(^|[,;]\s*)is\s+((?:a\s+)?(?:little\s+)?(?:bit\s+)?(?:very\s+|so\s+|too\s+|quite\s+|really\s+)?(?:cold|hot|warm|chilly|dark|bright|loud|noisy|quiet|nice|sunny|good|late|early)\b[^,;?]*)(?=[,;]|$)/gi,
+        /(^|[,;.!]\s*)is\s+((?:a\s+)?(?:little\s+)?(?:bit\s+)?(?:very\s+|so\s+|too\s+|quite\s+|really\s+)?(?:cold|hot|warm|chilly|dark|bright|loud|noisy|quiet|nice|sunny|good|late|early)\b[^,;?]*)(?=[,;]|$)/gi,
         '$1it is $2',
       )
       // ("can u pls close the garage door before dad yells at me again": someone about to see
