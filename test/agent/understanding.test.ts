@@ -8973,3 +8973,33 @@ describe('a feeling told with its "it" left out, as a sentence of its own, is wh
     expect(read('Is cold in office?').intent).toBe('HassClimateGetTemperature');
   });
 });
+
+describe('heldout156: a grandmother’s courtesies before her request', () => {
+  it.each([
+    [
+      "Good morning dear, I hope I'm not being a bother, but would you be so kind as to open the living room blinds for me? The sun is lovely this morning.",
+      'HassTurnOn',
+      { name: 'Living Room Blinds' },
+    ],
+    [
+      "I'm sorry to ask again, but how cold is it outside? I can't decide whether to take my cardigan to the shops.",
+      'HassGetState',
+      { name: 'Outside Temperature' },
+    ],
+    [
+      'Before I settle in, could you please set the heating to 22 and turn on the floor lamp? Thank you, love.',
+      'HassClimateSetTemperature+HassTurnOn',
+      { '1.temperature': 22, '1.name': 'Thermostat', '2.name': 'Floor Lamp' },
+    ],
+    [
+      "Could you tell me, dear, how warm it is in the office? I'd like to sit up there and do my crossword.",
+      'HassClimateGetTemperature',
+      { area: 'Office' },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toMatchObject({ intent, slots });
+  });
+  it('"before we go on holiday next week, lock the doors" waits: nothing now', () => {
+    expect(read('before we go on holiday next week, lock the doors').intent).toBeNull();
+  });
+});

@@ -172,6 +172,21 @@ function spelledPlainly(text: string): string {
         (_m, lead: string, thing: string, state: string) =>
           `${lead}is ${thing} still ${state === 'run' ? 'running' : state === 'play' ? 'playing' : state}?`,
       )
+      // ("Before I settle in, could you …": a moment of one's own that now is before — the
+      // request is for now)
+      // (not "before we go on holiday next week, …": a going, which may be days away)
+      .replace(/^(\W*)before (?:i|we) (?:settle|sit) (?:in|down)\b[^,;]{0,20},\s*/i, '$1')
+      // ("I hope I'm not being a bother, but would you …", "I'm sorry to ask again, but how
+      // cold is it outside?": a courtesy before the request, closed by its "but")
+      .replace(
+        /(^|[,.]\s*)(?:i hope i'?m not (?:being )?(?:a bother|a pain|a nuisance|disturbing you|interrupting)|(?:i'?m |i am )?(?:so |terribly |awfully |really )?sorry to (?:ask|bother you|trouble you|be a pain|be a bother)(?: again)?|i hate to (?:ask|bother you|be a pain))\s*,?\s*but\s+(?!can\b|could\b)/gi,
+        '$1',
+      )
+      // ("Could you tell me, dear, how warm …": the one spoken to, between commas)
+      .replace(
+        /,\s*(?:dear|love|darling|pet|sweetheart|hun|honey|sweetie|my dear)\s*,\s*(?=how|what|is|are|which|where|can|could|would|will|please)/gi,
+        ', ',
+      )
       // ("all night long the porch light is on": "long" closes the span, as "all night" says it)
       .replace(
         /\ball (night|day|morning|evening|afternoon|week|weekend|year|summer|winter) long\b/gi,
