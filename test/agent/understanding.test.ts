@@ -9003,3 +9003,38 @@ describe('heldout156: a grandmother’s courtesies before her request', () => {
     expect(read('before we go on holiday next week, lock the doors').intent).toBeNull();
   });
 });
+
+describe('a request said first, then a story that asks for nothing (rambling.ts)', () => {
+  it.each([
+    [
+      'Would you mind starting the robot vacuum? The shipping boxes left cardboard bits all over the hallway again, I swear I spend half my life sweeping, and my mother-in-law already commented on it twice',
+      'HassVacuumStart',
+      { name: 'Robot Vacuum' },
+    ],
+    [
+      'Quick question, is the coffee machine still on? I ran out the door for a pickup and I have this horrible feeling, my mom used to leave the iron on all the time and I think I inherited it',
+      'HassGetState',
+      { state: 'on', name: 'Coffee Machine' },
+    ],
+    [
+      "Please could you pop the porch light on for me, love. Joan is dropping me home after bingo and I don't want her tripping on the step.",
+      'HassTurnOn',
+      { name: 'Porch Light' },
+    ],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it.each([
+    // a story that takes back, limits or asks again is no story
+    'Could you switch the kettle on? Actually, leave it.',
+    'Could you switch the kettle on? Only if the coffee machine is off.',
+    'Would you turn off the porch light, the tv too',
+    'What exactly is a thermostat, and who invented it?',
+    'Could you turn the heater on, the office gets cold at 6',
+  ])('"%s" is not done as its first request alone', (text) => {
+    const r = read(text);
+    expect(r.intent === null || r.intent !== 'HassTurnOn' || r.slots.name !== 'Office Heater').toBe(true);
+    if (text.startsWith('Could you switch the kettle on?')) expect(r.intent).toBeNull();
+    if (text.startsWith('What exactly')) expect(r.intent).toBeNull();
+  });
+});

@@ -61,6 +61,7 @@ import {
 import { timeLost } from './time-lost.js';
 import { bareNameBesideUnknown, isScene, nameThenToldOfIt, sceneToldOf, toldNotAsked } from './taken-back.js';
 import { understandSentences } from './several-sentences.js';
+import { requestBeforeRemarks } from './rambling.js';
 import { valueMisread } from './values.js';
 import { cutAmount, cutWhen, markClockTimes, recurs, type When } from './when.js';
 
@@ -193,7 +194,10 @@ export class Understanding {
     // (before the message is read: an answer to "which one?" takes its question away)
     const followsUp = !!conv.referent || !!conv.pending;
     const first = this.understandMessage(said, area, conv);
-    const u = first.kind === 'none' ? (this.readingAsked(said, area, conv) ?? first) : first;
+    const u =
+      first.kind === 'none'
+        ? (this.readingAsked(said, area, conv) ?? requestBeforeRemarks(this, said, area, conv) ?? first)
+        : first;
     if (nameThenToldOfIt(this.stage2, said, u) || sceneToldOf(said, u)) return { kind: 'none' };
     // ("the christmas tree, desliga": a device named bare turns on only alone — a word not
     // understood beside it may be what is asked of it)
