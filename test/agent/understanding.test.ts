@@ -9038,3 +9038,35 @@ describe('a request said first, then a story that asks for nothing (rambling.ts)
     if (text.startsWith('What exactly')) expect(r.intent).toBeNull();
   });
 });
+
+describe('the second review of this sitting’s readers (bench/probe-own-changes-12.jsonl)', () => {
+  it.each([
+    ['Das Licht ist schon aus', null, []],
+    ['Die Heizung ist aus', null, []],
+    ['Licht nicht aus, bitte', null, []],
+    ['Kaffeemaschine nicht an, danke', null, []],
+    ['Wohnzimmer Licht aus, Kuche an lassen', null, []],
+    ['tv di awaaz uchi na karo', null, []],
+    ['light na bujha do', null, []],
+    ['bedroom di light band kar do te kitchen di nahi', null, []],
+    ['pehlan vargi? nahi nahi', null, []],
+    ["my room's one? no, the office", null, ['turn on the light']],
+    ["my sister's room", null, ['turn on the ceiling light']],
+    ['turn off the lights, I go upstairs', null, []],
+    ['I always close the garage door before dad yells', null, []],
+  ] as const)('"%s" acts on nothing', (text, area, history) => {
+    expect(read(text, area, [...history]).intent).toBeNull();
+  });
+  it.each([
+    ['set the heat to twenty four now', 'HassClimateSetTemperature', { temperature: 24, name: 'Thermostat' }],
+    ['wor lass has folk comin for their tea put the dinner party on', 'HassTurnOn', { name: 'Dinner Party' }],
+  ] as const)('"%s" → %s', (text, intent, slots) => {
+    expect(read(text)).toEqual({ intent, slots });
+  });
+  it('"the one in the living room" still answers which ceiling light', () => {
+    expect(read('the one in the living room', null, ['turn off the ceiling light'])).toEqual({
+      intent: 'HassTurnOff',
+      slots: { name: 'Living Room Ceiling Light' },
+    });
+  });
+});

@@ -10,7 +10,7 @@
 
 /** German words no English message has (marks dropped). */
 const GERMAN_ONLY = new Set(
-  `bitte danke licht lampe heizung jetzt schon mach mache machen ausschalten einschalten anmachen
+  `bitte danke licht lampe heizung jetzt schon nicht lassen aber mach mache machen ausschalten einschalten anmachen
    ausmachen kaffeemaschine fernseher jalousie jalousien rollladen rolladen runter hoch abschliessen
    abschliesen aufschliessen zusperren gute guten nacht dunkel dunkler heller lauter leiser
    kalter kalt laut leise mir bisschen bischen ruckgangig nein funfzig zwanzig dreissig vierzig sechzig
@@ -34,6 +34,11 @@ const PHRASES: [RegExp, string | ((m: string, ...g: string[]) => string)][] = [
   [/\bzu (dunkel|hell|laut|leise|kalt|warm)\b/g, 'too $1'],
   [/\bein bisschen\b|\bbisschen\b|\bbischen\b/g, 'a bit'],
   [/\bruckgangig machen\b|\bruckgangig\b/g, 'undo'],
+  // ("Licht nicht aus, bitte", "Kaffeemaschine nicht an": do not — said of the thing before it)
+  [/\baber nicht (an|aus)\b/g, (_m, way) => `but not ${WAY[way]}`],
+  [/\b([a-z]+) nicht (an|aus)\b/g, (_m, thing, way) => `dont turn ${WAY[way]} the ${thing}`],
+  // ("Kuche an lassen": leave the kitchen on — the verb last, as German puts it)
+  [/\b([a-z]+) (an|aus) lassen\b/g, 'leave the $1 $2'],
   // "mach die Lampe an": turn the lamp on
   [
     /\bmach(?:e)? (?:das |die |den )?([a-z]+) (an|aus|auf|zu)\b/g,
@@ -46,7 +51,16 @@ const WORDS: Record<string, string[]> = {
   danke: ['thanks'],
   nein: ['no'],
   jetzt: ['now'],
-  schon: [],
+  // ("Das Licht ist schon aus": told, never done; "nicht", "kein": not)
+  schon: ['already'],
+  ist: ['is'],
+  sind: ['are'],
+  nicht: ['not'],
+  kein: ['no'],
+  keine: ['no'],
+  lass: ['leave'],
+  aber: ['but'],
+  lassen: ['leave'],
   licht: ['lights'],
   lampe: ['lamp'],
   heizung: ['heating'],

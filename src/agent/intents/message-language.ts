@@ -34,11 +34,15 @@ const SAYS_HINDI = /\b(?:karo|kardo|krdo|kro|kar do|kr do|kar dena|kr dena|kijiy
 function hindiJoinsInEnglish(text: string): string {
   if (!SAYS_HINDI.test(text)) return text;
   // (Punjabi "te" and "fer" too: "kettle chala do te pakha vi chala do")
-  return text
-    .replace(/\baur\b/gi, 'and')
-    .replace(/\bphir\b/gi, 'then')
-    .replace(/\bte\b/gi, 'and')
-    .replace(/\bfer\b/gi, 'then');
+  return (
+    text
+      .replace(/\baur\b/gi, 'and')
+      .replace(/\bphir\b/gi, 'then')
+      // ("… te kitchen di nahi": and not the kitchen's — an exception, said the English way)
+      .replace(/\bte ([a-z]+) (?:di|da|de|ki|ka|ke) nahi\b/gi, 'but not the $1')
+      .replace(/\bte\b/gi, 'and')
+      .replace(/\bfer\b/gi, 'then')
+  );
 }
 
 /** The message with its other language read as English, or the message as it is. */

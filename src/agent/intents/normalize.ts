@@ -184,6 +184,8 @@ function tokenizeNew(text: string): string[] {
 
 /** Words after which dictation's "four" is "for": "… the hallway light four my daughter". */
 const FOR_BEFORE = new Set('my the me us her him you your our them a an now tonight'.split(' '));
+/** Tens before "four": "twenty four tonight" is a number. */
+const TENS_BEFORE = new Set('twenty thirty forty fifty sixty seventy eighty ninety hundred'.split(' '));
 /** Words after which "four" stays a number: "to four", "at four the …". */
 const NUMBER_AFTER = new Set(
   'to at by of and or minus plus than set from till until around about'.split(' '),
@@ -201,6 +203,7 @@ function dictatedHomophones(words: string[]): string[] {
       i > 0 &&
       FOR_BEFORE.has(words[i + 1] ?? '') &&
       !NUMBER_AFTER.has(before) &&
+      !TENS_BEFORE.has(before) &&
       !/\d/.test(before)
     )
       return 'for';

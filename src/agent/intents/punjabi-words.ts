@@ -37,6 +37,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(\d+|das|panj|veeh) minute baad\b/g, 'in $1 minutes'],
   [/\bawaaz uchi kar do\b|\bawaaz uchi\b/g, 'volume up'],
   [/\bawaaz neevi kar do\b|\bawaaz neevi\b/g, 'volume down'],
+  // ("tv di awaaz uchi na karo", "light na bujha do": do not)
+  [/\b(uchi|neevi|adhi) na (?:karo|kar do|kardo)\b/g, 'dont $1'],
+  [/\bna (bujha|bujhao|chala|chalao|jaga|jagao|laga|band|bund|khol|karo|kar do)\b/g, 'dont $1'],
   [/\b(?:jaga|jagao|laga) do\b/g, 'on'],
   [/\bbujha do\b/g, 'off'],
   [/\badhi kar do\b/g, 'to half'],

@@ -220,17 +220,24 @@ export function compound(
     // "could you put the kettle on, I'm absolutely shattered": the remark is no part
     if (reader.stage2.isRemark(seg)) return;
     // ("make here the light out, I go upstairs": where one goes is why, never a part of its own)
-    // (only after parts on named devices: "turn off the lights, we are going to the kitchen"
-    // says not which lights)
+    // ("make here the light out, I go upstairs": where one goes is why — after parts on named
+    // devices; after "the lights" it says not which lights: nothing is done)
     if (
       i > 0 &&
       parts.length > 0 &&
-      parts.every((p) => p.reading.target?.kind === 'entities') &&
       /^\W*(?:i|we|im|i am|we are|were|ill|well|i will|we will)\s+(?:go|going|head|heading|am going|are going)\b/i.test(
         seg,
       )
-    )
-      return;
+    ) {
+      // (only a place gone to matters: "…, I am going to sleep" is why, whatever was switched)
+      const placeGone = /\b(?:upstairs|downstairs|to the|into the|in the)\b/i.test(seg);
+      const placed = parts.every(
+        (p) =>
+          p.reading.target?.kind === 'entities' || 'area' in p.reading.slots || 'floor' in p.reading.slots,
+      );
+      if (placeGone && !placed) listed = true;
+      if (placeGone || placed) return;
+    }
     // "the garage light is still on, turn it off": a state told is no part; what it tells of
     // is what "it" then means
     if (!carry && toldState(tokenize(seg), reader.stage2)) {

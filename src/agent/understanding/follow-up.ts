@@ -238,13 +238,17 @@ export function pickAnswer(
   // ("my room's one", "the one in my room": with one bedroom, my room is it — as the index
   // reads it in a request)
   const bedrooms = [...index.areaById.values()].filter((a) => /\bbed ?room\b/i.test(a.name));
+  const refused = tokens.some((t) => ['no', 'not', 'but', 'except'].includes(t));
   const mine =
-    bedrooms.length === 1
+    bedrooms.length === 1 && !refused
       ? tokenize(tokens.join(' ').replace(/\b(?:my|our) (?:bed)?rooms?\b/g, bedrooms[0]!.name.toLowerCase()))
       : tokens;
   // ("the one by the bed": the one so described)
   const { tokens: fixed } = stage2.correct(describedDevice(index, mine));
   const words = new Set(fixed);
+  // ("my sister's room", "the one in my roommates room": "room" alone names no room's device —
+  // only the room said whole does, below)
+  const named = new Set([...words].filter((w) => w !== 'room' && w !== 'rooms'));
   // a place named whole, by name or alias: "the one in the lounge", "the upstairs one"
   const placeSaid = (names: string[]) =>
     names.some((n) => {
@@ -255,7 +259,7 @@ export function pickAnswer(
     const area = e.area ? index.areaById.get(e.area) : undefined;
     const floor = area?.floor ? index.floorById.get(area.floor) : undefined;
     const hits =
-      tokenize(e.name).filter((w) => words.has(w)).length +
+      tokenize(e.name).filter((w) => named.has(w)).length +
       (area && placeSaid([area.name, ...(area.aliases ?? [])]) ? 1 : 0) +
       (floor && placeSaid([floor.name, ...(floor.aliases ?? [])]) ? 1 : 0);
     return { e, hits };

@@ -185,6 +185,9 @@ const ASKS_THAT = new Set(['sure', 'ensure', 'that', 'let', 'want', 'need', 'ple
 /** Words of "may have": "I must have left it on", "we might have locked it". */
 const MAYBE = new Set(['must', 'might', 'may', 'could', 'should', 'would']);
 
+/** Words of habit after the doer: "I always …", "we usually …". */
+const HABIT = new Set(['always', 'usually', 'normally', 'often', 'sometimes', 'never']);
+
 /** What one lived through, said first with no "I": "heard …", "fell asleep …". */
 const LIVED = new Set(['heard', 'saw', 'noticed', 'felt', 'fell', 'found', 'woke']);
 
@@ -211,6 +214,8 @@ export function narrated(tokens: string[]): boolean {
   // ("heard the back door unlock.", "fell asleep with the tv on.": what one lived through, its
   // "I" left out)
   if (LIVED.has(tokens[0] ?? '')) return true;
+  // ("I always close the garage door …", "we usually lock up at ten": a habit told)
+  if (SUBJECTS.has(tokens[0] ?? '') && HABIT.has(tokens[1] ?? '') && tokens[0] !== 'you') return true;
   // "I've closed the blinds", "we have locked the back door", "we have not armed the alarm",
   // "I must have left the back door unlocked": done (or not, or maybe), told
   if (

@@ -461,7 +461,7 @@ export function joinSentences(
     if (adviceOrChallenge(tokenize(sentence))) return none;
     // "Undo? No.": a bare "no" takes back what was said before it ("No? Lock it then", first,
     // answers what was asked before — the request follows)
-    if (/^\W*(no|nope|nah|naw|nae|no no)\W*$/i.test(sentence)) {
+    if (/^\W*(no|nope|nah|naw|nae|no no|nahi|nahin|nahi nahi)\W*$/i.test(sentence)) {
       if (at > 0) return none;
       continue;
     }
