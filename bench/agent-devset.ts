@@ -4,7 +4,7 @@
  * question, not a question back) on a device the gold does not name, or on any device where
  * the gold says decline. A command whose target holds no device acts on nothing.
  *
- * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout156] [--errors N]
+ * Run: npx tsx bench/agent-devset.ts [all|both|dev|heldout|heldout2 … heldout160] [--errors N]
  * (default all; both = dev + heldout; --errors N also prints up to N misses per set, for a set
  * used in development only; needs ../shared/tools/score-intents.mjs; HEARTH_SHARED_DIR
  * overrides the place of ../shared)
@@ -183,6 +183,10 @@ const ALL = [
   'heldout154',
   'heldout155',
   'heldout156',
+  'heldout157',
+  'heldout158',
+  'heldout159',
+  'heldout160',
 ];
 const sets = which === 'all' ? ALL : which === 'both' ? ['dev', 'heldout'] : [which];
 
