@@ -9070,3 +9070,24 @@ describe('the second review of this sitting’s readers (bench/probe-own-changes
     });
   });
 });
+
+describe('heldout157–160: Italian, Shona and Cantonese words; a lamp asked where there is none', () => {
+  it.each([
+    ['per favore accendi la luce in cucina grazie', null, 'HassTurnOn', { name: 'Kitchen Light' }],
+    ['spegni il ventilatore della cucina per piacere', null, 'HassTurnOff', { name: 'Kitchen Fan' }],
+    ['che ore sono', null, 'HassGetCurrentTime', {}],
+    ['spegni il kettle fra cinque minuti', null, 'HassTurnOff', { name: 'Kettle', delay_seconds: 300 }],
+    ['ndapota batidza the kettle', 'Kitchen', 'HassTurnOn', { name: 'Kettle' }],
+    ['bvisa the kitchen fan', null, 'HassTurnOff', { name: 'Kitchen Fan' }],
+    ['iwe is the garage door open', null, 'HassGetState', { state: 'open', name: 'Garage Door' }],
+    ['mh goi hoi the kitchen light', null, 'HassTurnOn', { name: 'Kitchen Light' }],
+    ['garage door saan', null, 'HassTurnOff', { name: 'Garage Door' }],
+    ['front door lock already mah', null, 'HassGetState', { state: 'locked', name: 'Front Door' }],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toMatchObject({ intent, slots });
+  });
+  it('"turn on the lamp" at the kitchen, which has no lamp, asks which lamp', () => {
+    expect(read('turn on the lamp please', 'Kitchen')).toMatchObject({ intent: 'HassTurnOn', slots: {} });
+    expect(read('turn on the lamp please', 'Kitchen').ask).toBeDefined();
+  });
+});

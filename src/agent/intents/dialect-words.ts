@@ -415,6 +415,21 @@ const CREOLE: Record<string, string[]> = {
   tun: ['turn'],
   // Jamaican "tun it dung likkle", "di back door", "how cold it deh outside", "wah yuh can do"
   dung: ['down'],
+  // Shona: "ndapota batidza the kettle" (please, switch on), "bvisa" (off), "vhura" (open),
+  // "vhara" (close), "dzese" (all), "muno" (in here), "maita basa" (thank you)
+  ndapota: ['please'],
+  batidza: ['turn', 'on'],
+  bvisa: ['turn', 'off'],
+  vhura: ['open'],
+  vhara: ['close'],
+  dzese: ['all'],
+  muno: ['in', 'here'],
+  zvakanaka: ['ok'],
+  maita: ['thanks'],
+  mangwanani: [],
+  // Cantonese "mh goi" (please; "hoi" and "saan", open and close, are read in dialects.ts)
+  mh: [],
+  goi: [],
   deh: ['is'],
   wha: ['what'],
   // "tun awn di porch lite", "sen di likkle robot vacuum back", "anyting a move inna di

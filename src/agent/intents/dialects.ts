@@ -518,6 +518,18 @@ export function dialectPhrases(tokens: string[]): string[] {
       out.push('and');
       continue;
     }
+    // Cantonese "hoi the kitchen light", "garage door saan la": open (switch on) and close
+    // (switch off) — the verb before its thing, the way alone after it
+    else if (t === 'hoi' || t === 'saan') {
+      const last = next === undefined || ['la', 'lah', 'ah', 'please', 'pls', 'now'].includes(next);
+      // (of a door, a curtain or blinds: open and close as said)
+      const covered = ['door', 'curtain', 'curtains', 'blinds', 'blind', 'window'].includes(
+        out[out.length - 1] ?? '',
+      );
+      const way = covered ? (t === 'hoi' ? 'open' : 'close') : t === 'hoi' ? 'on' : 'off';
+      out.push(...(last ? [way] : covered ? [way] : ['turn', way]));
+      continue;
+    }
     // Jamaican "di back door", "tun on di porch light": "the" (not "tell Di the …", a name)
     else if (
       t === 'di' &&

@@ -45,9 +45,14 @@ function hindiJoinsInEnglish(text: string): string {
   );
 }
 
+/** Italian "e" (and) before its verbs joins a compound: "spegni la luce e accendi il ventilatore". */
+function italianJoinsInEnglish(text: string): string {
+  return text.replace(/\be (?=(?:accendi|spegni|abbassa|alza|metti|chiudi|apri)\b)/gi, 'and ');
+}
+
 /** The message with its other language read as English, or the message as it is. */
 export function messageInEnglish(message: string): string {
-  const said = hindiJoinsInEnglish(message);
+  const said = italianJoinsInEnglish(hindiJoinsInEnglish(message));
   // (plain ASCII with no word of these languages: most messages, unchanged)
   const first = plainLetters(said).split(/[^a-z0-9]+/);
   const twi = saysTwi(said, first);

@@ -18,6 +18,7 @@ import { vietnameseAsEnglish } from './vietnamese-words.js';
 import { swahiliAsEnglish } from './swahili-words.js';
 import { germanAsEnglish } from './german-words.js';
 import { punjabiAsEnglish } from './punjabi-words.js';
+import { italianAsEnglish } from './italian-words.js';
 import { hawaiiPidgin } from './pidgin.js';
 import { spanishAsEnglish } from './spanish-words.js';
 
@@ -229,6 +230,7 @@ const LANGUAGES: ((words: string[]) => string[])[] = [
   (w) => swahiliAsEnglish(w),
   (w) => germanAsEnglish(w),
   (w) => punjabiAsEnglish(w),
+  (w) => italianAsEnglish(w),
   (w) => naijaAsEnglish(w),
   bengaliAsEnglish,
   tamilAsEnglish,

@@ -160,6 +160,18 @@ function spelledPlainly(text: string): string {
         /\s+before\s+(?:my\s+|our\s+|the\s+)?(?:he|she|they|dad|mum|mom|mam|nan|gran|grandma|grandpa|wife|husband|the kids|kids|boss|[a-z]+)\s+(?:yells|shouts|sees|notices|finds out|complains|moans|nags|freaks out|gets (?:mad|angry|annoyed)|trips|falls)\b[^,.;!?]*([.!?]*)\s*$/i,
         '$1',
       )
+      // ("iwe is the garage door open": whom it is said to, before the question)
+      .replace(
+        /^(\W*)(?:iwe|chale|habibi|beta|putt)[,\s]+(?=(?:is|are|was|were|did|does|do|has|have|what|whats|how|which|where|who)\b)/i,
+        '$1',
+      )
+      // ("front door lock already mah", "light off already ah?": Cantonese "mah", "ah" close a
+      // question — its "is" left out, the state said last)
+      .replace(
+        /^(\W*)(?:the\s+|my\s+|our\s+)?((?![a-z ]*\b(?:is|are|was|turn|switch|put|set)\b)[a-z][a-z ]{1,30}?)\s+(lock|locked|unlock|unlocked|close|closed|shut|open|opened|off|on)\s+(already|yet)\s+(?:mah|ma|meh|ah|a)\s*\??\s*$/i,
+        (_m, lead: string, thing: string, way: string, when: string) =>
+          `${lead}is the ${thing} ${({ lock: 'locked', unlock: 'unlocked', close: 'closed', opened: 'open' } as Record<string, string>)[way.toLowerCase()] ?? way} ${when}?`,
+      )
       // ("di back door lock yet", "the coffee machine still running": a state asked with its
       // "is" left out — a question, never the deed)
       .replace(

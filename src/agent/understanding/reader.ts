@@ -69,6 +69,8 @@ const OPENING_CALLS = new Set([
   ...'hey ok okay so yo oi well um uh oh ah hmm right alright listen look'.split(' '),
   // ("bruv are there bare lights on upstairs": whom it is said to)
   ...'mate pal buddy hun darling dude boss chief guv bruv bro fam'.split(' '),
+  // (Shona "iwe", you: "iwe is the garage door open")
+  'iwe',
   ...PARTICLES.split(/\s+/),
 ]);
 

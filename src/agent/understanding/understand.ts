@@ -695,6 +695,21 @@ export class Understanding {
     // ("ok switch off", "switch on please": the verb, no switch of the home — only a switch named
     // as a thing is the kind: "turn the switch off", "the switches off")
     if (r.slots.domain === 'switch' && switchIsTheVerb(tokens)) return undefined;
+    // ("batidza the lamp" at the kitchen's tablet: the home has lamps, none in the kitchen — which
+    // lamp is asked (the second stage), never the kitchen's ceiling light)
+    if (
+      r.slots.domain === 'light' &&
+      typeof r.slots.area === 'string' &&
+      tokens.some((t) => t === 'lamp' || t === 'lamps')
+    ) {
+      const lamps = this.engine.registry.entities.filter((e) => /\blamps?\b/i.test(e.name));
+      const area = r.slots.area.toLowerCase();
+      if (
+        lamps.length > 0 &&
+        !lamps.some((e) => this.stage2.findArea(e.area ?? '')?.name.toLowerCase() === area)
+      )
+        return undefined;
+    }
     const reg = this.engine.registry;
     const byId = this.byId;
     if (r.ask && r.ambiguous) {
