@@ -9091,3 +9091,24 @@ describe('heldout157–160: Italian, Shona and Cantonese words; a lamp asked whe
     expect(read('turn on the lamp please', 'Kitchen').ask).toBeDefined();
   });
 });
+
+describe('heldout156–159, last round: Dublin "yoke" and "gaff", Italian leftovers, an AAC board’s wait and greeting', () => {
+  it.each([
+    ['is sam in the gaff', null, 'HassGetState', { state: 'home', name: 'Sam' }],
+    ['dinner party yoke on, the lads are bringin cans', null, 'HassTurnOn', { name: 'Dinner Party' }],
+    ['do me a favor shut the garage light off', null, 'HassTurnOff', { name: 'Garage Light' }],
+    ['garage door open or closed', null, 'HassGetState', { state: 'open', name: 'Garage Door' }],
+    ['how cold is it out', null, 'HassGetState', { name: 'Outside Temperature' }],
+    ['buona notte a tutti', null, 'HassTurnOn', { name: 'Good Night' }],
+    [
+      'troppo buio qua non vedo niente',
+      'Kitchen',
+      'HassLightSet',
+      { brightness_step: 'up', area: 'Kitchen' },
+    ],
+    ['TV OFF 30 MINUTE', null, 'HassTurnOff', { name: 'Living Room TV', delay_seconds: 1800 }],
+    ['MORNING GOOD', null, 'HassTurnOn', { name: 'Good Morning' }],
+  ] as const)('"%s" (at %s) → %s', (text, area, intent, slots) => {
+    expect(read(text, area)).toEqual({ intent, slots });
+  });
+});

@@ -596,6 +596,10 @@ const SHORTHAND: Record<string, string[]> = {
   // Philadelphia's "jawn": any thing ("coffee jawn on", "that porch jawn, flip it on")
   jawn: ['thing'],
   jawns: ['things'],
+  // Dublin's "yoke" (any thing: "the lamp yoke", "the good night yoke") and "gaff" (the house)
+  yoke: ['thing'],
+  yokes: ['things'],
+  gaff: ['house'],
   tmrw: ['tomorrow'],
   tmr: ['tomorrow'],
   b4: ['before'],

@@ -14,7 +14,7 @@ const ITALIAN_ONLY = new Set(
   `accendi accendere spegni spegnere grazie favore piacere luce luci cucina ventilatore abbassa metti
    mettiamo buio troppo freddo buonanotte buongiorno oggi chiusa chiave macchina caffe anche tesoro
    cinque dieci trenta quaranta cinquanta sessanta settanta ottanta novanta minuti comera tende
-   soggiorno bagno`.split(/\s+/),
+   soggiorno bagno notte tutti musica niente`.split(/\s+/),
 );
 
 /** Whether a message's words say Italian. */
@@ -30,6 +30,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bbuona ?notte\b/g, 'good night'],
   [/\bbuongiorno\b/g, 'good morning'],
   [/\bfa freddo\b/g, 'it is cold'],
+  [/\bnon vedo (?:niente|nulla)\b/g, 'i cannot see anything'],
+  [/\bbuona notte\b/g, 'good night'],
   [/\bfa caldo\b/g, 'it is hot'],
   [/\b(?:no )*comera prima\b/g, 'put it back how it was'],
   [/\bun po\b/g, 'a bit'],
@@ -56,6 +58,8 @@ const WORDS: Record<string, string[]> = {
   basta: ['stop'],
   grazie: ['thanks'],
   tesoro: [],
+  tutti: [],
+  a: ['a'],
   madonna: [],
   ma: [],
   luce: ['light'],

@@ -704,7 +704,12 @@ export const FILLER_PHRASES = [
   'would you mind',
   'do you mind',
   // (British "us" is me: "do us a favour and …")
-  ...['me', 'us'].flatMap((p) => [`do ${p} a favour and`, `do ${p} a favor and`]),
+  ...['me', 'us'].flatMap((p) => [
+    `do ${p} a favour and`,
+    `do ${p} a favor and`,
+    `do ${p} a favour`,
+    `do ${p} a favor`,
+  ]),
   // ("be a pal and …", "be a sweetheart and …": words kept few, as each is a word the speller
   // knows — "be a star" would make "stat" no "start")
   ...['dear', 'love', 'pal', 'sweetheart', 'darling', 'honey', 'sweetie'].map((w) => `be a ${w} and`),

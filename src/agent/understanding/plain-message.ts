@@ -160,6 +160,17 @@ function spelledPlainly(text: string): string {
         /\s+before\s+(?:my\s+|our\s+|the\s+)?(?:he|she|they|dad|mum|mom|mam|nan|gran|grandma|grandpa|wife|husband|the kids|kids|boss|[a-z]+)\s+(?:yells|shouts|sees|notices|finds out|complains|moans|nags|freaks out|gets (?:mad|angry|annoyed)|trips|falls)\b[^,.;!?]*([.!?]*)\s*$/i,
         '$1',
       )
+      // ("garage door open or closed": asked, its "is" and its "?" left out)
+      .replace(
+        /^(\W*)(?!(?:is|are|was|were)\b)([a-z][a-z ]{2,40}?\s+(?:open|on|locked|off|closed|unlocked)\s+or\s+(?:closed|off|unlocked|open|on|locked|not))\s*$/i,
+        '$1$2?',
+      )
+      // ("how cold is it out": outside)
+      .replace(/\b(is it|it is|its) out\s*(\??)\s*$/i, '$1 outside$2')
+      // ("TV OFF 30 MINUTE": an AAC board's wait, its "in" left out)
+      .replace(/\b(on|off)\s+(\d+)\s+(minutes?|mins?|hours?)\s*[.!]?\s*$/i, '$1 in $2 $3')
+      // ("MORNING GOOD": the greeting's symbols in their order)
+      .replace(/^(\W*)(morning|night|evening|afternoon)\s+good(\W*)$/i, '$1good $2$3')
       // ("iwe is the garage door open": whom it is said to, before the question)
       .replace(
         /^(\W*)(?:iwe|chale|habibi|beta|putt)[,\s]+(?=(?:is|are|was|were|did|does|do|has|have|what|whats|how|which|where|who)\b)/i,

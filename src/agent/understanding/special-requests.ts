@@ -28,7 +28,7 @@ export type SpecialIntent =
  * can I get you to do": what the agent can do, asked in other words (nothing else after it).
  */
 const HELP_ASKED =
-  /^(?:so |ok |okay )?(?:what|which)(?: (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|commands))?(?: else)? (?:can|could|may|should) (?:(?:i|we) (?:ask|tell|get) (?:(?:of )?you|u)(?: to(?: do)?)?|(?:i|we) ask(?: for)?|(?:you|u|this(?: thing| system)?) do(?: for (?:me|us))?)$/;
+  /^(?:so |ok |okay )?(?:what|which)(?: (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|commands))?(?: else)? (?:can|could|may|should) (?:(?:i|we) (?:ask|tell|get) (?:(?:of )?you|u)(?: to(?: do)?)?|(?:i|we) ask(?: for)?|(?:you|u) (?:help|help me|help us) with|(?:you|u|this(?: thing| system)?) do(?: for (?:me|us))?)$/;
 
 /** Words that may come before a request to undo or cancel: "no no, change it back". */
 const SECOND_THOUGHTS = new Set([
