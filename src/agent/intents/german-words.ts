@@ -7,6 +7,7 @@
  * message that says German (a word of it no English message has, marks dropped: "fünfzig" is
  * "funfzig"), since "an", "die", "zu" and "so" are English words or parts of them too.
  */
+import { type Phrase, withPhrases } from './phrase-reading.js';
 
 /** German words no English message has (marks dropped). */
 const GERMAN_ONLY = new Set(
@@ -26,7 +27,7 @@ export function saysGerman(words: readonly string[]): boolean {
 const WAY: Record<string, string> = { an: 'on', aus: 'off', auf: 'open', zu: 'closed' };
 
 /** Whole phrases, as the tokens have them (marks gone). */
-const PHRASES: [RegExp, string | ((m: string, ...g: string[]) => string)][] = [
+const PHRASES: Phrase[] = [
   [/\bgute nacht\b/g, 'good night'],
   [/\bguten morgen\b/g, 'good morning'],
   [/\bmir ist (?:so |sehr )?kalt\b/g, 'i am cold'],
@@ -119,17 +120,11 @@ const WORDS: Record<string, string[]> = {
 /** The message's words with German read as English (most messages have none). */
 export function germanAsEnglish(words: string[], spoken = saysGerman(words)): string[] {
   if (!spoken) return words;
-  let said = words.join(' ');
-  for (const [re, out] of PHRASES)
-    said = typeof out === 'string' ? said.replace(re, out) : said.replace(re, out);
-  return said
-    .split(' ')
-    .filter((w) => w.length > 0)
-    .flatMap((w, i, all) => {
-      // ("the porch light on" keeps its English "on"; "an" is German only as a last word)
-      if (w === 'an' && i !== all.length - 1) return [w];
-      // (German "die", "das", "den" only before a German word or the light: "die Lampe")
-      if ((w === 'die' || w === 'das' || w === 'den') && !GERMAN_ONLY.has(all[i + 1] ?? '')) return [w];
-      return WORDS[w] ?? [w];
-    });
+  return withPhrases(words, PHRASES).flatMap((w, i, all) => {
+    // ("the porch light on" keeps its English "on"; "an" is German only as a last word)
+    if (w === 'an' && i !== all.length - 1) return [w];
+    // (German "die", "das", "den" only before a German word or the light: "die Lampe")
+    if ((w === 'die' || w === 'das' || w === 'den') && !GERMAN_ONLY.has(all[i + 1] ?? '')) return [w];
+    return WORDS[w] ?? [w];
+  });
 }

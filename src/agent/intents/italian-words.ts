@@ -8,6 +8,7 @@
  * word of it no English message has), since "la", "il", "e" and "di" are words of English or
  * other languages too.
  */
+import { type Phrase, withPhrases, wordByWord } from './phrase-reading.js';
 
 /** Italian words no English message has (marks dropped). */
 const ITALIAN_ONLY = new Set(
@@ -23,7 +24,7 @@ export function saysItalian(words: readonly string[]): boolean {
 }
 
 /** Whole phrases, as the tokens have them (marks and apostrophes gone). */
-const PHRASES: [RegExp, string][] = [
+const PHRASES: Phrase[] = [
   [/\bper (?:favore|piacere)\b/g, 'please'],
   [/\bche ore sono\b/g, 'what time is it'],
   [/\bche giorno e oggi\b|\bche giorno e\b/g, 'what is the date today'],
@@ -96,11 +97,5 @@ const WORDS: Record<string, string[]> = {
 
 /** The message's words with Italian read as English (most messages have none). */
 export function italianAsEnglish(words: string[], spoken = saysItalian(words)): string[] {
-  if (!spoken) return words;
-  let said = words.join(' ');
-  for (const [re, out] of PHRASES) said = said.replace(re, out);
-  return said
-    .split(' ')
-    .filter((w) => w.length > 0)
-    .flatMap((w) => WORDS[w] ?? [w]);
+  return spoken ? wordByWord(withPhrases(words, PHRASES), WORDS) : words;
 }

@@ -8,6 +8,7 @@
  * do" (as before: undo). Read only in a message that says Punjabi (a word of it no English
  * message has): "te", "vi", "nu", "di" and "das" are English or other languages' words too.
  */
+import { type Phrase, withPhrases, wordByWord } from './phrase-reading.js';
 
 /** Punjabi words no English message has. */
 const PUNJABI_ONLY = new Set(
@@ -21,7 +22,7 @@ export function saysPunjabi(words: readonly string[]): boolean {
 }
 
 /** Whole phrases, as the tokens have them. */
-const PHRASES: [RegExp, string][] = [
+const PHRASES: Phrase[] = [
   [/\bkinne vaje(?: ne| han| hoye)?\b/g, 'what time is it'],
   // ("nahi nahi, …": no, no — second thoughts, no negation of what follows)
   [/^nahi nahi\b/g, 'no no'],
@@ -79,11 +80,5 @@ const WORDS: Record<string, string[]> = {
 
 /** The message's words with Punjabi read as English (most messages have none). */
 export function punjabiAsEnglish(words: string[], spoken = saysPunjabi(words)): string[] {
-  if (!spoken) return words;
-  let said = words.join(' ');
-  for (const [re, out] of PHRASES) said = said.replace(re, out);
-  return said
-    .split(' ')
-    .filter((w) => w.length > 0)
-    .flatMap((w) => WORDS[w] ?? [w]);
+  return spoken ? wordByWord(withPhrases(words, PHRASES), WORDS) : words;
 }

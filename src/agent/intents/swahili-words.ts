@@ -8,6 +8,7 @@
  * English message has); the verbs English speakers mix in alone ("washa", "zima", "tafadhali")
  * are read everywhere (`dialect-words.ts`).
  */
+import { type Phrase, withPhrases } from './phrase-reading.js';
 
 /** Swahili words no English message has. */
 const SWAHILI_ONLY = new Set(
@@ -26,7 +27,7 @@ export function saysSwahili(words: readonly string[]): boolean {
 const THINGS = 'taa|mlango|blinds|curtains|pazia|mapazia|volume|feni|tv|telly|light|lights|door|fan';
 
 /** Whole phrases, as the tokens have them. */
-const PHRASES: [RegExp, string][] = [
+const PHRASES: Phrase[] = [
   [/\bjua likizama\b/g, 'when the sun sets'],
   [/\bjua likichomoza\b/g, 'when the sun rises'],
   [/\b(?:leo )?ni tarehe gani(?: leo)?\b/g, 'what is the date today'],
@@ -105,9 +106,7 @@ const WORDS: Record<string, string[]> = {
 /** The message's words with Swahili read as English (most messages have none). */
 export function swahiliAsEnglish(words: string[], spoken = saysSwahili(words)): string[] {
   if (!spoken) return words;
-  let said = words.join(' ');
-  for (const [re, out] of PHRASES) said = said.replace(re, out);
-  const split = said.split(' ').filter((w) => w.length > 0);
+  const split = withPhrases(words, PHRASES);
   return split.flatMap((w, i) => {
     // ("jikoni taa": the one light of a place named before it)
     if (w === 'taa' && i > 0 && OWNED_PLACE.has(split[i - 1]!)) return ['light'];
